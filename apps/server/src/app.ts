@@ -1,0 +1,44 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Container } from './container.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { installSecurity } from './http/security.ts';
+import { installOpenApi } from './http/openapi.ts';
+import { installAccessHook } from './http/access-hook.ts';
+import { installXsrfCookie } from './http/xsrf.ts';
+import { installWebApp } from './http/web-app.ts';
+import { serverPaths } from './paths.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+
+/** Builds the HTTP application from a container. main.ts and the tests both use it. */
+export async function buildApp(container: Container): Promise<FastifyInstance> {
+  const { config } = container;
+  const production = config.env === 'production';
+  const app = Fastify({
+    loggerInstance: container.log as FastifyBaseLogger,
+    bodyLimit: config.http.bodyLimitBytes,
+    trustProxy: production,
+    genReqId: () => crypto.randomUUID(),
+    // Bad JSON, prototype-poisoning attempts and the like are client errors, answered by the error handler.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(cookie);
+  await installSecurity(app, { rateLimitPerMinute: config.http.rateLimitPerMinute, production });
+  await installOpenApi(app, config.publicOrigin);
+  installXsrfCookie(app, production);
+  installAccessHook(app, container.sessions);
+
+  registerSystemRoutes(app, container.services.system);
+  registerAccountRoutes(app);
+
+  await installWebApp(app, config.webDist ?? serverPaths.webDist);
+  return app;
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A database handle that works the same on PGlite and PostgreSQL, plus what the queue needs of it. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** The raw driver: a PGlite instance or a pg Pool (pg-boss connects its own way to each). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  connectionString?: string;
+  /**
+   * A private schema for everything (tables, migration journal, queue). Unset in normal runs; tests set it so
+   * parallel test files can share one PostgreSQL database without seeing each other.
+   */
+  schema?: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// node-postgres returns int8/numeric as strings; counts and ids we select as int8 should be numbers like on PGlite.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) await fs.mkdir(path.dirname(dir), { recursive: true });
+  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    async ping() {
+      await pglite.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pglite.close();
+    },
+  };
+}
+
+export async function openPostgres(
+  connectionString: string,
+  poolMax = 10,
+  privateSchema?: string,
+): Promise<Database> {
+  if (privateSchema && !/^[a-z_][a-z0-9_]*$/.test(privateSchema)) {
+    throw new Error(`Unsafe schema name: ${privateSchema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolMax,
+    ...(privateSchema ? { options: `-c search_path=${privateSchema}` } : {}),
+  });
+  if (privateSchema) await pool.query(`create schema if not exists ${privateSchema}`);
+  // A broken idle connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    connectionString,
+    ...(privateSchema ? { schema: privateSchema } : {}),
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionResolver } from './session.ts';
+import { decideAccess } from './session.ts';
+import { sendError } from './error-handler.ts';
+import { xsrfCheckFails } from './xsrf.ts';
+
+/**
+ * Runs before body parsing and validation on every request, so a signed-out caller gets 401 and a wrong role
+ * gets 403 before anything about the request itself is judged. A route that states no access is refused:
+ * security by default.
+ */
+export function installAccessHook(app: FastifyInstance, sessions: SessionResolver): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (!access) {
+      request.log.error({ url: request.routeOptions.url }, 'route has no access rule');
+      return sendError(reply, 'FORBIDDEN', 'This route is not open to anyone.');
+    }
+    request.session = await sessions.resolve(request);
+    if (request.session && xsrfCheckFails(request, request.session.viaCookie)) {
+      return sendError(
+        reply,
+        'FORBIDDEN',
+        'The XSRF token is missing or wrong. Reload the page and try again.',
+      );
+    }
+    const decision = decideAccess(access, request.session);
+    if (decision === 'unauthenticated') return sendError(reply, 'UNAUTHENTICATED', 'Please sign in.');
+    if (decision === 'forbidden') return sendError(reply, 'FORBIDDEN', 'You are not allowed to do this.');
+  });
+}

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorDetail, ErrorEnvelope } from '@hanabi/api';
+import { errorCodes } from '@hanabi/api';
+import { AppError } from './app-error.ts';
+
+function envelope(code: ErrorCode, message: string, details?: ErrorDetail[]): ErrorEnvelope {
+  return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } };
+}
+
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: ErrorDetail[]) {
+  return reply
+    .status(errorCodes[code])
+    .type('application/json; charset=utf-8')
+    .send(envelope(code, message, details));
+}
+
+/** Fastify's own client-error codes, mapped to our envelope codes and messages a person can act on. */
+const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'BAD_REQUEST',
+    message: 'The request body is empty but its content type is JSON.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This content type is not accepted.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'The Content-Length header is wrong.' },
+  FST_ERR_VALIDATION: { code: 'VALIDATION_FAILED', message: 'The request is not valid.' },
+};
+
+const validationSourceNames: Record<string, string> = {
+  querystring: 'query',
+  params: 'params',
+  body: 'body',
+};
+
+/**
+ * The one error envelope: `{ error: { code, message, details? } }` with the status of its code. Client mistakes
+ * are 4xx with field names; anything else is a logged 500 that never shows a stack trace or SQL to the client.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return sendError(reply, error.code, error.message, error.details);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const source =
+        validationSourceNames[error.validationContext ?? ''] ?? error.validationContext ?? 'request';
+      const details = error.validation.map((issue) => {
+        const fieldPath = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return {
+          field: fieldPath ? `${source}.${fieldPath}` : source,
+          message: issue.message ?? 'is not valid',
+        };
+      });
+      const fields = details.map((detail) => detail.field).join(', ');
+      return sendError(reply, 'VALIDATION_FAILED', `Some fields are not valid: ${fields}.`, details);
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error(
+        { err: error, route: request.routeOptions.url },
+        'response did not match its contract',
+      );
+      return sendError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again later.');
+    }
+
+    const known = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (known) return sendError(reply, known.code, known.message);
+
+    if (error.statusCode === 429) {
+      return sendError(reply, 'RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Another client error raised by a plugin; keep its status, but never its internals.
+      const code = (Object.entries(errorCodes).find(([, status]) => status === error.statusCode)?.[0] ??
+        'BAD_REQUEST') as ErrorCode;
+      return reply
+        .status(error.statusCode)
+        .send(
+          envelope(code, error.statusCode === 404 ? 'Not found.' : 'The request could not be processed.'),
+        );
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again later.');
+  });
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, type RouteDefinition } from '@hanabi/api';
+import type { z } from 'zod';
+import type { SessionUser } from './session.ts';
+
+/** The parsed (output) type of one of a route's schemas, or the fallback when the route declares none. */
+type Parsed<R, K extends string, Fallback> = R extends { [key in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : Fallback;
+
+export interface RouteContext<R extends RouteDefinition> {
+  params: Parsed<R, 'params', Record<string, never>>;
+  query: Parsed<R, 'query', Record<string, never>>;
+  body: Parsed<R, 'body', undefined>;
+  session: SessionUser | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<R extends RouteDefinition> = (
+  context: RouteContext<R>,
+) => Promise<z.input<R['response']>> | z.input<R['response']>;
+
+const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 422, 429] as const;
+
+/**
+ * Registers one route of the contract: its schemas validate the input and shape the output (and feed OpenAPI),
+ * its `access` goes into the route config for the access hook. Handlers stay thin: validate, call one service.
+ */
+export function registerRoute<R extends RouteDefinition>(
+  app: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+): void {
+  const successStatus = route.successStatus ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: route.method,
+    url: route.path,
+    config: { access: route.access },
+    schema: {
+      summary: route.summary,
+      tags: route.tags,
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.access !== 'public' ? { security: [{ bearerAuth: [] }, { cookieAuth: [] }] } : {}),
+      response: {
+        [successStatus]: route.response,
+        ...Object.fromEntries(errorStatuses.map((status) => [status, ErrorEnvelope])),
+        ...route.otherResponses,
+      },
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as RouteContext<R>['params'],
+        query: request.query as RouteContext<R>['query'],
+        body: request.body as RouteContext<R>['body'],
+        session: request.session,
+        request,
+        reply,
+      });
+      // A handler may choose another declared status (e.g. 503 from readiness); otherwise the success status.
+      if (reply.statusCode === 200) reply.status(successStatus);
+      return successStatus === 204 ? reply.send() : result;
+    },
+  });
+}

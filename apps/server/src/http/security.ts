@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+
+/**
+ * Security headers with a CSP the SPA passes (no inline scripts; Mantine needs inline styles), and a per-IP
+ * rate limit. Auth endpoints add their own, tighter limits.
+ */
+export async function installSecurity(
+  app: FastifyInstance,
+  options: { rateLimitPerMinute: number; production: boolean },
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(options.production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The OBS overlay and proof pages are embedded as browser sources, and images are used cross-origin.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    hsts: options.production,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimitPerMinute,
+    timeWindow: '1 minute',
+  });
+}

@@ -1,0 +1,75 @@
+import './polyfills.ts';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, isEmbedded, loadConfig, type AppConfig } from './config.ts';
+import { createContainer, type Container } from './container.ts';
+import { buildApp } from './app.ts';
+import { createLogger } from './logger.ts';
+import { seedDemo } from './db/seed.ts';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Hanabi cannot start.\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const startedAt = performance.now();
+const config = readConfig();
+const log = createLogger(config);
+let container: Container | undefined;
+let app: FastifyInstance | undefined;
+let stopping = false;
+
+async function shutdown(signal: string, exitCode = 0): Promise<void> {
+  if (stopping) {
+    log.warn('second signal: exiting now');
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs + 5000);
+  force.unref();
+  try {
+    // Stop taking requests first, then the queue (lets running jobs finish), then close the database.
+    await app?.close();
+    await container?.close();
+    log.info('stopped cleanly');
+  } catch (error) {
+    log.error({ err: error }, 'error while shutting down');
+    exitCode = 1;
+  }
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
+
+try {
+  container = await createContainer(config, log);
+  if (config.role !== 'api') await container.queue.startWorkers();
+  if (config.demo && config.role !== 'worker' && (await seedDemo(container))) log.info('demo data seeded');
+
+  if (config.role !== 'worker') {
+    app = await buildApp(container);
+    await app.listen({ port: config.port, host: config.host });
+  }
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const mode = isEmbedded(config) ? 'embedded (PGlite in ' + config.dataDir + ')' : 'production (PostgreSQL)';
+  const what = config.role === 'all' ? 'API + worker' : config.role === 'api' ? 'API' : 'worker';
+  const address = config.role === 'worker' ? '' : ` on ${config.publicOrigin}`;
+  process.stdout.write(
+    `\nHanabi ${what} ready${address} — ${mode}, in ${seconds} s. Press Ctrl-C to stop.\n\n`,
+  );
+} catch (error) {
+  log.fatal({ err: error }, 'start-up failed');
+  await shutdown('startup-failure', 1);
+}

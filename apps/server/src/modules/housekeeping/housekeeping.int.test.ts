@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyRecord } from '../../db/schema.ts';
+import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
+
+async function waitFor<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(testBackends())('housekeeping job through the real queue on %s', (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(backend, { workers: true });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const housekeeping = () => ctx.container.jobs.find((job) => job.name === 'housekeeping.prune')!;
+
+  it('prunes expired rows and keeps live ones when a worker runs the job', async () => {
+    const { db } = ctx.container.database;
+    const now = new Date('2030-01-01T00:00:00Z');
+    await db.insert(idempotencyRecord).values([
+      {
+        scope: 's',
+        key: 'old-1',
+        requestHash: 'h',
+        responseStatus: 200,
+        responseBody: {},
+        expiresAt: new Date('2029-12-31T23:00:00Z'),
+      },
+      {
+        scope: 's',
+        key: 'old-2',
+        requestHash: 'h',
+        responseStatus: 200,
+        responseBody: {},
+        expiresAt: new Date('2029-06-01T00:00:00Z'),
+      },
+      {
+        scope: 's',
+        key: 'live',
+        requestHash: 'h',
+        responseStatus: 200,
+        responseBody: {},
+        expiresAt: new Date('2030-01-02T00:00:00Z'),
+      },
+    ]);
+    const jobId = await ctx.container.queue.send(housekeeping(), { now: now.toISOString() });
+    expect(jobId).toBeTruthy();
+
+    const job = await waitFor(async () => {
+      const found = await ctx.container.queue.getJob(housekeeping(), jobId!);
+      return found?.state === 'completed' ? found : null;
+    });
+    expect(job.output).toEqual({ idempotencyRecords: 2 });
+    const left = await db.select({ key: idempotencyRecord.key }).from(idempotencyRecord);
+    expect(left.map((row) => row.key)).toEqual(['live']);
+  });
+
+  it('keeps its recurring schedule in the database', async () => {
+    const schedules = await ctx.container.queue.schedules();
+    expect(schedules.find((schedule) => schedule.name === 'housekeeping.prune')?.cron).toBe(
+      ctx.config.housekeepingCron,
+    );
+  });
+
+  it('refuses a payload that does not match the job schema before it is queued', async () => {
+    await expect(ctx.container.queue.send(housekeeping(), { now: 'yesterday' } as never)).rejects.toThrow();
+  });
+});

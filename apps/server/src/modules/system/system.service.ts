@@ -1,0 +1,63 @@
+import type { PublicConfig } from '@hanabi/api';
+import { isEmbedded, type AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
+
+interface Check {
+  ok: boolean;
+  latencyMs: number;
+  error?: string;
+}
+
+async function timed(probe: () => Promise<void>, timeoutMs: number): Promise<Check> {
+  const startedAt = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { ok: true, latencyMs: Math.round(performance.now() - startedAt) };
+  } catch (error) {
+    // Only the kind of failure goes out; connection strings and SQL stay in the server log.
+    return { ok: false, latencyMs: Math.round(performance.now() - startedAt), error: (error as Error).name };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export class SystemService {
+  private readonly startedAt = Date.now();
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly database: Database,
+    private readonly queue: JobQueue,
+  ) {}
+
+  health() {
+    return { status: 'ok' as const, uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000) };
+  }
+
+  async readiness() {
+    const [database, queue] = await Promise.all([
+      timed(() => this.database.ping(), 2000),
+      timed(() => this.queue.ping(), 2000),
+    ]);
+    return {
+      status: database.ok && queue.ok ? ('ready' as const) : ('not-ready' as const),
+      checks: { database, queue },
+    };
+  }
+
+  publicConfig(): PublicConfig {
+    return {
+      mode: isEmbedded(this.config) ? 'embedded' : 'production',
+      externalRedirectAllowedHosts: this.config.externalRedirectHosts,
+      chainId: this.config.chainId,
+      defaultLocale: this.config.defaultLocale,
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { Logger } from '../logger.ts';
+
+export interface JobContext {
+  jobId: string;
+  log: Logger;
+}
+
+/** One kind of background job: its queue name, the payload it accepts and the code that runs it. */
+export interface JobDefinition<TPayload extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: TPayload;
+  handler: (payload: z.infer<TPayload>, context: JobContext) => Promise<unknown>;
+  /** Recurring run; pg-boss keeps the schedule in the database, so it survives restarts and several workers. */
+  schedule?: { cron: string; data?: z.infer<TPayload> };
+  retry?: { limit: number; delaySeconds: number; backoff: boolean };
+  expireInSeconds?: number;
+  /** How many jobs of this kind one worker process runs at a time. */
+  concurrency?: number;
+}
+
+export function defineJob<TPayload extends z.ZodType>(
+  definition: JobDefinition<TPayload>,
+): JobDefinition<TPayload> {
+  return definition;
+}
+
+/** A payload that does not match its schema is a bug in the sender: the job fails once and is not retried. */
+export class InvalidJobPayloadError extends Error {
+  constructor(jobName: string, issues: string) {
+    super(`Job "${jobName}" received an invalid payload: ${issues}`);
+    this.name = 'InvalidJobPayloadError';
+  }
+}

@@ -1,0 +1,117 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import { InvalidJobPayloadError, type JobDefinition } from './job-definition.ts';
+
+export interface SendOptions {
+  /** Delay in seconds, or a start date. */
+  startAfter?: number | Date;
+  /** At most one queued job with this key at a time. */
+  singletonKey?: string;
+}
+
+/**
+ * The job queue: pg-boss on the application's own database (PGlite embedded, PostgreSQL in production).
+ * Jobs are registered from typed definitions; payloads are validated on send and again on receipt.
+ */
+export class JobQueue {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private started = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly log: Logger,
+  ) {
+    boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+  }
+
+  static create(database: Database, log: Logger): JobQueue {
+    const schema = database.schema ? `${database.schema}_boss` : 'pgboss';
+    const boss =
+      database.kind === 'pglite' && database.pglite
+        ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema })
+        : new PgBoss({ connectionString: database.connectionString!, schema, max: 4 });
+    return new JobQueue(boss, log);
+  }
+
+  async start(definitions: JobDefinition[]): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const definition of definitions) {
+      this.definitions.set(definition.name, definition);
+      await this.boss.createQueue(definition.name, {
+        retryLimit: definition.retry?.limit ?? 3,
+        retryDelay: definition.retry?.delaySeconds ?? 5,
+        retryBackoff: definition.retry?.backoff ?? true,
+        expireInSeconds: definition.expireInSeconds ?? 900,
+      });
+    }
+  }
+
+  /** Starts consuming every registered job kind and installs the recurring schedules (worker role only). */
+  async startWorkers(): Promise<void> {
+    for (const definition of this.definitions.values()) {
+      await this.boss.work(
+        definition.name,
+        // One job per handler call, so a job's output is its own and a failure retries only that job.
+        { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: 1, batchSize: 1 },
+        async ([job]) => (job ? this.runOne(definition, job.id, job.data) : undefined),
+      );
+      if (definition.schedule) {
+        await this.boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data ?? {});
+      }
+    }
+  }
+
+  private async runOne(definition: JobDefinition, jobId: string, data: unknown): Promise<unknown> {
+    const log = this.log.child({ job: definition.name, jobId });
+    const parsed = definition.payload.safeParse(data);
+    if (!parsed.success) {
+      const error = new InvalidJobPayloadError(definition.name, parsed.error.message);
+      log.error({ err: error }, 'job payload rejected');
+      throw error;
+    }
+    const startedAt = performance.now();
+    try {
+      const result = await definition.handler(parsed.data, { jobId, log });
+      log.debug({ ms: Math.round(performance.now() - startedAt) }, 'job done');
+      return result;
+    } catch (error) {
+      log.warn({ err: error }, 'job failed; pg-boss will retry per the queue policy');
+      throw error;
+    }
+  }
+
+  async send<T extends z.ZodType>(
+    definition: JobDefinition<T>,
+    payload: z.infer<T>,
+    options: SendOptions = {},
+  ): Promise<string | null> {
+    const data = definition.payload.parse(payload) as object;
+    return this.boss.send(definition.name, data, {
+      ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+  }
+
+  async getJob(definition: JobDefinition, id: string) {
+    return this.boss.getJobById(definition.name, id);
+  }
+
+  async schedules() {
+    return this.boss.getSchedules();
+  }
+
+  async ping(): Promise<void> {
+    if (!this.started) throw new Error('job queue not started');
+    await this.boss.getQueues();
+  }
+
+  async stop(timeoutMs: number): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    // pg-boss closes only connections it opened itself; the PGlite handle belongs to the app and closes after.
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const shots = path.join(import.meta.dirname, 'test-results', 'screenshots');
+
+test('the home pages render in Japanese by default and switch to English', async ({ page }) => {
+  await page.goto('/audience/home?crawler=true');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await page.screenshot({ path: path.join(shots, 'audience-home-ja.png'), fullPage: true });
+  await page.goto('/streamer/home?crawler=true');
+  await page.screenshot({ path: path.join(shots, 'streamer-home-ja.png'), fullPage: true });
+});
+
+test('a phone-sized screen gets a usable layout', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/streamer/home?crawler=true');
+  await expect(page.locator('h1').first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: path.join(shots, 'streamer-home-phone.png'), fullPage: true });
+  await context.close();
+});
+
+test('the shell loads under the server CSP without console errors', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // A signed-out visitor's session check answers 401 by design; anything else is a real problem.
+    if (message.type() === 'error' && !/401/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/');
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.goto('/signup/streamer');
+  await expect(page.locator('h1').first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the default avatar and the API docs are served', async ({ request }) => {
+  const avatar = await request.get('/assets/images/avatar.svg');
+  expect(avatar.status()).toBe(200);
+  expect(avatar.headers()['content-type']).toContain('image/svg+xml');
+  const docs = await request.get('/api/docs/json');
+  expect((await docs.json()).paths['/api/health']).toBeDefined();
+});
+
+test('public pages have no serious accessibility violations', async ({ page }) => {
+  for (const url of ['/', '/signup/streamer', '/streamer/home?crawler=true', '/audience/home?crawler=true']) {
+    await page.goto(url);
+    await expect(page.locator('h1').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${url}: ${v.id} — ${v.help}`)).toEqual([]);
+  }
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes; each maps to exactly one HTTP status. */
+export const errorCodes = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BUSINESS_RULE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export const ErrorDetail = z.object({
+  /** Dotted path of the failing field, e.g. `body.entryRule.keyword`. */
+  field: z.string(),
+  message: z.string(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+/** The one error envelope every failing API call answers with. */
+export const ErrorEnvelope = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    details: z.array(ErrorDetail).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  return ErrorEnvelope.safeParse(value).success;
+}

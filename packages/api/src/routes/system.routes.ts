@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineRoute } from '../route.ts';
+
+export const HealthResponse = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
+
+export const ReadyCheck = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
+export const ReadyResponse = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({ database: ReadyCheck, queue: ReadyCheck }),
+});
+
+/** Non-secret settings the SPA needs before anything else (allow-listed redirect hosts, chain id, mode). */
+export const PublicConfigResponse = z.object({
+  mode: z.enum(['embedded', 'production']),
+  externalRedirectAllowedHosts: z.array(z.string()),
+  chainId: z.number().int(),
+  defaultLocale: z.enum(['ja', 'en']),
+});
+export type PublicConfig = z.infer<typeof PublicConfigResponse>;
+
+export const systemRoutes = {
+  health: defineRoute({
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    summary: 'Liveness: the process answers',
+    tags: ['system'],
+    response: HealthResponse,
+  }),
+  ready: defineRoute({
+    method: 'GET',
+    path: '/api/ready',
+    access: 'public',
+    summary: 'Readiness: database and job queue answer (503 otherwise)',
+    tags: ['system'],
+    response: ReadyResponse,
+    otherResponses: { 503: ReadyResponse },
+  }),
+  publicConfig: defineRoute({
+    method: 'GET',
+    path: '/api/config',
+    access: 'public',
+    summary: 'Public settings for the web app',
+    tags: ['system'],
+    response: PublicConfigResponse,
+  }),
+};

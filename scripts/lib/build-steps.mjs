@@ -1,0 +1,99 @@
+// Build steps shared by `npm start`, `npm run build` and `npm test`: each step rebuilds only when its inputs
+// changed since the last build (a content hash kept next to the output), so a second start is instant.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function listFiles(entry) {
+  const full = path.join(repoRoot, entry);
+  if (!fs.existsSync(full)) return [];
+  if (fs.statSync(full).isFile()) return [full];
+  return fs
+    .readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((dirent) => dirent.isFile())
+    .map((dirent) => path.join(dirent.parentPath ?? dirent.path, dirent.name))
+    .filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`) && !/\.test\.tsx?$/.test(file))
+    .sort();
+}
+
+function hashInputs(inputs) {
+  const hash = createHash('sha256');
+  hash.update(process.version.split('.')[0] ?? '');
+  for (const file of inputs.flatMap(listFiles)) {
+    hash.update(path.relative(repoRoot, file));
+    hash.update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+const steps = [
+  {
+    name: 'web app',
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'packages/api/src',
+      'package-lock.json',
+    ],
+    stamp: 'apps/web/dist/.build-stamp',
+    run: () =>
+      execFileSync(
+        process.execPath,
+        [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+        {
+          cwd: path.join(repoRoot, 'apps/web'),
+          stdio: 'inherit',
+        },
+      ),
+  },
+  {
+    name: 'server',
+    inputs: [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'packages/api/src',
+      'packages/token/src',
+      'package-lock.json',
+    ],
+    stamp: 'apps/server/dist/.build-stamp',
+    run: () =>
+      execFileSync(process.execPath, ['build.mjs'], {
+        cwd: path.join(repoRoot, 'apps/server'),
+        stdio: 'inherit',
+      }),
+  },
+];
+
+/** Builds what is stale (or everything with force). Returns the names of the steps that ran. */
+export function buildAll({ force = false, log = console.log } = {}) {
+  const ran = [];
+  for (const step of steps) {
+    const hash = hashInputs(step.inputs);
+    const stampFile = path.join(repoRoot, step.stamp);
+    const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
+    if (!force && previous === hash) continue;
+    const startedAt = performance.now();
+    log(`Building the ${step.name}…`);
+    step.run();
+    fs.mkdirSync(path.dirname(stampFile), { recursive: true });
+    fs.writeFileSync(stampFile, hash);
+    log(`Built the ${step.name} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
+    ran.push(step.name);
+  }
+  return ran;
+}
+
+export function assertNodeVersion() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`Hanabi needs Node.js 20.19 or newer (22 and 24 work too); this is ${process.version}.`);
+    process.exit(1);
+  }
+}
