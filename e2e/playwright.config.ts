@@ -51,6 +51,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOG_PRETTY: '0',
       RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     },
   },
 });

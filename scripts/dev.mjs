@@ -7,7 +7,12 @@ const children = [
   spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['watch', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'apps/server'),
     stdio: 'inherit',
-    env: { ...process.env, HANABI_DATA_DIR: process.env.HANABI_DATA_DIR ?? path.join(repoRoot, 'data') },
+    env: {
+      ...process.env,
+      HANABI_DATA_DIR: process.env.HANABI_DATA_DIR ?? path.join(repoRoot, 'data'),
+      // The browser talks to Vite's origin (which proxies /api), so links and auth origin checks must use it.
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? 'http://localhost:5173',
+    },
   }),
   spawn(path.join(repoRoot, 'node_modules/.bin/vite'), [], {
     cwd: path.join(repoRoot, 'apps/web'),

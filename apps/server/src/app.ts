@@ -12,6 +12,11 @@ import { installWebApp } from './http/web-app.ts';
 import { serverPaths } from './paths.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { installAuthHandler } from './modules/identity/auth-handler.ts';
+import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
+import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { registerChainRoutes } from './modules/chain/chain.routes.ts';
+import { registerIpfsGatewayRoutes } from './modules/ipfs/ipfs-gateway.routes.ts';
 
 /** Builds the HTTP application from a container. main.ts and the tests both use it. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -37,7 +42,15 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   installAccessHook(app, container.sessions);
 
   registerSystemRoutes(app, container.services.system);
-  registerAccountRoutes(app);
+  await installAuthHandler(app, container.auth, {
+    publicOrigin: config.publicOrigin,
+    rateLimitPerMinute: config.auth.rateLimitPerMinute,
+  });
+  registerIdentityRoutes(app, container.services.identity, container.services.authGateway);
+  registerAccountRoutes(app, container.services.account);
+  if (container.adapters.devMailbox) registerDevMailboxRoutes(app, container.adapters.devMailbox);
+  registerChainRoutes(app, container.services.chain);
+  if (config.ipfs.kind === 'embedded') registerIpfsGatewayRoutes(app, container.adapters.ipfs);
 
   await installWebApp(app, config.webDist ?? serverPaths.webDist);
   return app;

@@ -44,4 +44,104 @@ describe('loadConfig', () => {
     expect(config.operatorEmails).toEqual(['ops@example.com', 'b@example.com']);
     expect(config.externalRedirectHosts).toEqual(['example.org']);
   });
+
+  it('requires AUTH_SECRET, SMTP_URL and PUBLIC_ORIGIN in production, listed together with other bad keys', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/hanabi', PORT: 'eighty' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues;
+    expect(issues.find((issue) => issue.startsWith('AUTH_SECRET'))).toContain('required in production');
+    expect(issues.some((issue) => issue.startsWith('SMTP_URL'))).toBe(true);
+    expect(issues.some((issue) => issue.startsWith('PUBLIC_ORIGIN'))).toBe(true);
+    expect(issues.some((issue) => issue.startsWith('PORT'))).toBe(true);
+  });
+
+  it('starts in production with the identity keys set', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.example:587',
+      PUBLIC_ORIGIN: 'https://hanabi.example/',
+    });
+    expect(config.auth.secret).toBe('x'.repeat(40));
+    expect(config.auth.secureCookies).toBe(true);
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtp://mail.example:587',
+      from: 'Hanabi <no-reply@hanabi.example>',
+    });
+    expect(config.publicOrigin).toBe('https://hanabi.example');
+  });
+
+  it('refuses a short AUTH_SECRET and half-configured OAuth providers', () => {
+    let error: unknown;
+    try {
+      loadConfig({ AUTH_SECRET: 'short', GOOGLE_CLIENT_ID: 'id-only', TWITTER_CLIENT_SECRET: 'secret-only' });
+    } catch (caught) {
+      error = caught;
+    }
+    const issues = (error as ConfigError).issues.join('\n');
+    expect(issues).toContain('AUTH_SECRET');
+    expect(issues).toContain('GOOGLE_CLIENT_SECRET');
+    expect(issues).toContain('TWITTER_CLIENT_ID');
+  });
+
+  it('offers Google and X only with client ids, on the real endpoints unless told otherwise', () => {
+    const plain = loadConfig({});
+    expect(plain.auth.google).toBeUndefined();
+    expect(plain.auth.twitter).toBeUndefined();
+    expect(plain.auth.secret).toBeUndefined();
+    expect(plain.auth.secureCookies).toBe(false);
+    const config = loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's', TWITTER_CLIENT_ID: 'x' });
+    expect(config.auth.google).toEqual({
+      clientId: 'g',
+      clientSecret: 's',
+      authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    });
+    expect(config.auth.twitter).toMatchObject({
+      clientId: 'x',
+      clientSecret: undefined,
+      authorizationUrl: 'https://x.com/i/oauth2/authorize',
+      tokenUrl: 'https://api.x.com/2/oauth2/token',
+      userInfoUrl: 'https://api.x.com/2/users/me',
+    });
+  });
+
+  it('resolves the data folder against the folder npm was started from', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/hanabi', HANABI_DATA_DIR: './data' });
+    expect(config.dataDir).toBe('/srv/hanabi/data');
+  });
+
+  it('runs the chain and IPFS embedded unless pointed at nodes, and wants their companions', () => {
+    const embedded = loadConfig({ HANABI_DATA_DIR: '/tmp/x' });
+    expect(embedded.chain).toEqual({ kind: 'embedded', dir: '/tmp/x/chain', contractAddress: undefined });
+    expect(embedded.ipfs).toEqual({
+      kind: 'embedded',
+      dir: '/tmp/x/ipfs',
+      gatewayUrl: 'http://localhost:3000',
+    });
+
+    expect(() =>
+      loadConfig({ CHAIN_RPC_URL: 'https://rpc.example.org', IPFS_RPC_URL: 'http://kubo:5001' }),
+    ).toThrow(/CHAIN_SIGNER_KEY[\s\S]*IPFS_GATEWAY_URL/);
+    const remote = loadConfig({
+      CHAIN_RPC_URL: 'https://rpc.example.org',
+      CHAIN_SIGNER_KEY: `0x${'1'.repeat(64)}`,
+      CHAIN_ID: '11155111',
+      IPFS_RPC_URL: 'http://kubo:5001',
+      IPFS_GATEWAY_URL: 'https://gateway.example.org/',
+    });
+    expect(remote.chain.kind).toBe('rpc');
+    expect(remote.chainId).toBe(11155111);
+    expect(remote.ipfs).toEqual({
+      kind: 'kubo',
+      rpcUrl: 'http://kubo:5001',
+      gatewayUrl: 'https://gateway.example.org',
+    });
+  });
 });

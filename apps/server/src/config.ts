@@ -49,7 +49,84 @@ const EnvSchema = z.object({
   HANABI_DEFAULT_LOCALE: z.enum(['ja', 'en']).default('ja'),
   HOUSEKEEPING_CRON: z.string().min(9).default('*/15 * * * *'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Set by npm to the folder `npm run …` was started from; relative paths resolve against it, so
+  // `npm run operator`/`npm run seed` (which run inside apps/server) open the same ./data as `npm start`.
+  INIT_CWD: z.string().optional(),
+  // Identity (better-auth). AUTH_SECRET signs session cookies and tokens; required in production. Embedded runs
+  // without it generate one on first start and keep it in the database.
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  MAGIC_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  TWITTER_AUTHORIZATION_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  TWITTER_TOKEN_URL: z.url().default('https://api.x.com/2/oauth2/token'),
+  TWITTER_USERINFO_URL: z.url().default('https://api.x.com/2/users/me'),
+  // Mail: SMTP in production (required there); the dev mailbox otherwise.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  // Chain: an anvil spawned by the server unless CHAIN_RPC_URL points at a node (then the signer key is needed).
+  CHAIN_RPC_URL: z.url().optional(),
+  CHAIN_SIGNER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+    .optional(),
+  CHAIN_CONTRACT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+    .optional(),
+  // IPFS: the embedded block store unless IPFS_RPC_URL points at a Kubo node's RPC API.
+  IPFS_RPC_URL: z.url().optional(),
+  IPFS_GATEWAY_URL: z.url().optional(),
 });
+
+/** Keys that have no default in production: listed together when missing. */
+function productionRequirements(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const missing: string[] = [];
+  if (!env.AUTH_SECRET) missing.push('AUTH_SECRET: required in production (at least 32 random characters)');
+  if (!env.SMTP_URL) missing.push('SMTP_URL: required in production (e-mail sign-in links are sent by SMTP)');
+  if (!env.PUBLIC_ORIGIN)
+    missing.push('PUBLIC_ORIGIN: required in production (links in e-mails and OAuth callbacks)');
+  return missing;
+}
+
+function pairRequirements(env: Record<string, string | undefined>): string[] {
+  const issues: string[] = [];
+  if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+    issues.push('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set');
+  }
+  if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+    issues.push('GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
+  }
+  if (env.TWITTER_CLIENT_SECRET && !env.TWITTER_CLIENT_ID) {
+    issues.push('TWITTER_CLIENT_ID: required when TWITTER_CLIENT_SECRET is set');
+  }
+  if (env.CHAIN_RPC_URL && !env.CHAIN_SIGNER_KEY) {
+    issues.push('CHAIN_SIGNER_KEY: required when CHAIN_RPC_URL is set');
+  }
+  if (env.IPFS_RPC_URL && !env.IPFS_GATEWAY_URL) {
+    issues.push('IPFS_GATEWAY_URL: required when IPFS_RPC_URL is set (browsers fetch files from it)');
+  }
+  return issues;
+}
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  /** Absent for an X public client (PKCE only). */
+  clientSecret: string | undefined;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -69,6 +146,23 @@ export interface AppConfig {
   defaultLocale: 'ja' | 'en';
   housekeepingCron: string;
   shutdownTimeoutMs: number;
+  auth: {
+    /** Unset outside production: the container generates one and keeps it in `app_setting`. */
+    secret: string | undefined;
+    rateLimitPerMinute: number;
+    magicLinkTtlSeconds: number;
+    /** Session cookies carry `Secure` (production, or an https public origin). */
+    secureCookies: boolean;
+    google: OAuthProviderConfig | undefined;
+    twitter: OAuthProviderConfig | undefined;
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+  chain:
+    | { kind: 'embedded'; dir: string; contractAddress: undefined }
+    | { kind: 'rpc'; rpcUrl: string; signerKey: `0x${string}`; contractAddress: `0x${string}` | undefined };
+  ipfs:
+    | { kind: 'embedded'; dir: string; gatewayUrl: string }
+    | { kind: 'kubo'; rpcUrl: string; gatewayUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -84,20 +178,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  const issues = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...productionRequirements(cleaned),
+    ...pairRequirements(cleaned),
+  ];
+  if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
   const e = parsed.data;
-  const dataDir = path.resolve(e.HANABI_DATA_DIR);
+  const baseDir = e.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, e.HANABI_DATA_DIR);
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicOrigin,
     role: e.HANABI_ROLE,
     dataDir,
     demo: e.HANABI_DEMO,
-    webDist: e.HANABI_WEB_DIST ? path.resolve(e.HANABI_WEB_DIST) : undefined,
+    webDist: e.HANABI_WEB_DIST ? path.resolve(baseDir, e.HANABI_WEB_DIST) : undefined,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { kind: 'pglite', dir: path.join(dataDir, 'pg') },
@@ -109,6 +210,49 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultLocale: e.HANABI_DEFAULT_LOCALE,
     housekeepingCron: e.HOUSEKEEPING_CRON,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    auth: {
+      secret: e.AUTH_SECRET,
+      rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      magicLinkTtlSeconds: e.MAGIC_LINK_TTL_SECONDS,
+      secureCookies: e.NODE_ENV === 'production' || publicOrigin.startsWith('https:'),
+      google: e.GOOGLE_CLIENT_ID
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authorizationUrl: e.GOOGLE_AUTHORIZATION_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            userInfoUrl: e.GOOGLE_USERINFO_URL,
+          }
+        : undefined,
+      twitter: e.TWITTER_CLIENT_ID
+        ? {
+            clientId: e.TWITTER_CLIENT_ID,
+            clientSecret: e.TWITTER_CLIENT_SECRET,
+            authorizationUrl: e.TWITTER_AUTHORIZATION_URL,
+            tokenUrl: e.TWITTER_TOKEN_URL,
+            userInfoUrl: e.TWITTER_USERINFO_URL,
+          }
+        : undefined,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Hanabi <no-reply@${new URL(publicOrigin).hostname}>`,
+    },
+    chain: e.CHAIN_RPC_URL
+      ? {
+          kind: 'rpc',
+          rpcUrl: e.CHAIN_RPC_URL,
+          signerKey: e.CHAIN_SIGNER_KEY as `0x${string}`,
+          contractAddress: e.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
+        }
+      : { kind: 'embedded', dir: path.join(dataDir, 'chain'), contractAddress: undefined },
+    ipfs: e.IPFS_RPC_URL
+      ? { kind: 'kubo', rpcUrl: e.IPFS_RPC_URL, gatewayUrl: e.IPFS_GATEWAY_URL!.replace(/\/$/, '') }
+      : {
+          kind: 'embedded',
+          dir: path.join(dataDir, 'ipfs'),
+          gatewayUrl: e.IPFS_GATEWAY_URL?.replace(/\/$/, '') ?? publicOrigin,
+        },
   };
 }
 

@@ -1,13 +1,26 @@
-import type { AppConfig } from './config.ts';
+import { isEmbedded, type AppConfig } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import type { Logger } from './logger.ts';
 import { JobQueue } from './queue/job-queue.ts';
 import type { JobDefinition } from './queue/job-definition.ts';
-import { noSessions, type SessionResolver } from './http/session.ts';
+import type { SessionResolver } from './http/session.ts';
+import { createMailer, DevMailbox, type Mailer } from './adapters/mail/index.ts';
 import { SystemService } from './modules/system/system.service.ts';
 import { HousekeepingRepository } from './modules/housekeeping/housekeeping.repository.ts';
 import { housekeepingJob } from './modules/housekeeping/housekeeping.jobs.ts';
+import { createAuth, type Auth } from './modules/identity/auth.ts';
+import { resolveAuthSecret } from './modules/identity/auth-secret.ts';
+import { AuthGateway } from './modules/identity/auth-gateway.ts';
+import { IdentityRepository } from './modules/identity/identity.repository.ts';
+import { IdentityService } from './modules/identity/identity.service.ts';
+import { AuthSessionResolver } from './modules/identity/session-resolver.ts';
+import { AccountRepository } from './modules/account/account.repository.ts';
+import { AccountService } from './modules/account/account.service.ts';
+import { startChain, type ChainAdapter } from './adapters/chain/index.ts';
+import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
+import { ChainService } from './modules/chain/chain.service.ts';
+import { lazy, type Lazy } from './lib/lazy.ts';
 
 /**
  * Explicit wiring, in dependency order: config → adapters → repositories → services → jobs.
@@ -20,8 +33,29 @@ export interface Container {
   queue: JobQueue;
   sessions: SessionResolver;
   jobs: JobDefinition[];
-  repositories: { housekeeping: HousekeepingRepository };
-  services: { system: SystemService };
+  adapters: {
+    mailer: Mailer;
+    /** The dev mailbox when it is the mailer and the server runs embedded (its pages exist only then). */
+    devMailbox: DevMailbox | null;
+    /** Started on first use: an anvil process (embedded) or an RPC client. */
+    chain: Lazy<ChainAdapter>;
+    /** Opened on first use: the embedded block store or a Kubo client. */
+    ipfs: Lazy<IpfsAdapter>;
+  };
+  /** better-auth, mounted at /api/auth. */
+  auth: Auth;
+  repositories: {
+    housekeeping: HousekeepingRepository;
+    identities: IdentityRepository;
+    accounts: AccountRepository;
+  };
+  services: {
+    system: SystemService;
+    authGateway: AuthGateway;
+    identity: IdentityService;
+    account: AccountService;
+    chain: ChainService;
+  };
   close(): Promise<void>;
 }
 
@@ -46,10 +80,58 @@ export async function createContainer(
   const database = overrides.database ?? (await openDatabase(config));
   try {
     await runMigrations(database);
+    const { db } = database;
     const queue = JobQueue.create(database, log);
 
-    const repositories = { housekeeping: new HousekeepingRepository(database.db) };
-    const services = { system: new SystemService(config, database, queue) };
+    const mailer = createMailer(config, db, log);
+    const devMailbox = mailer instanceof DevMailbox && isEmbedded(config) ? mailer : null;
+    const chain = lazy(
+      () => startChain(config),
+      (adapter) => adapter.close(),
+    );
+    const ipfs = lazy(
+      () => openIpfs(config),
+      (adapter) => adapter.close(),
+    );
+
+    const repositories = {
+      housekeeping: new HousekeepingRepository(db),
+      identities: new IdentityRepository(db),
+      accounts: new AccountRepository(db),
+    };
+    const auth = createAuth({
+      config,
+      db,
+      secret: await resolveAuthSecret(config, db),
+      mailer,
+      identities: repositories.identities,
+      log,
+    });
+    const authGateway = new AuthGateway(auth, config);
+    const services = {
+      system: new SystemService(config, database, queue),
+      authGateway,
+      identity: new IdentityService(config, repositories.accounts, repositories.identities, log),
+      account: new AccountService(
+        config,
+        db,
+        repositories.accounts,
+        repositories.identities,
+        authGateway,
+        log,
+      ),
+      chain: new ChainService(
+        chain,
+        db,
+        {
+          chainId: config.chainId,
+          configuredAddress: config.chain.contractAddress,
+          ipfsGateway: config.ipfs.gatewayUrl,
+        },
+        log,
+      ),
+    };
+    const sessions = overrides.sessions ?? new AuthSessionResolver(auth, repositories.accounts);
     const jobs = [housekeepingJob(repositories.housekeeping, config.housekeepingCron)] as JobDefinition[];
 
     await queue.start(jobs);
@@ -59,12 +141,15 @@ export async function createContainer(
       log,
       database,
       queue,
-      sessions: overrides.sessions ?? noSessions,
+      sessions,
       jobs,
+      adapters: { mailer, devMailbox, chain, ipfs },
+      auth,
       repositories,
       services,
       async close() {
         await queue.stop(config.shutdownTimeoutMs);
+        await Promise.all([chain.close(), ipfs.close()]);
         await database.close();
       },
     };

@@ -55,6 +55,9 @@ process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandl
 
 try {
   container = await createContainer(config, log);
+  // The token must exist before anything mints: deployed on the first embedded start, checked otherwise.
+  const tokenAddress = await container.services.chain.ensureToken();
+  log.info({ tokenAddress, chainId: config.chainId }, 'token contract ready');
   if (config.role !== 'api') await container.queue.startWorkers();
   if (config.demo && config.role !== 'worker' && (await seedDemo(container))) log.info('demo data seeded');
 

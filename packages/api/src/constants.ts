@@ -60,3 +60,38 @@ export const NOTIFICATION_GROUPS: Record<UserType, readonly NotificationType[]> 
 export const SIGNIN_ERROR_NOT_REGISTERED = 'not yet register';
 export const SIGNIN_ERROR_INVALID_USER_TYPE = 'invalid user type';
 export const DEFAULT_AVATAR_URL = '/assets/images/avatar.svg';
+
+/** Ways to sign in (DESIGN section 5): Google, X (Twitter) and an e-mail sign-in link. */
+export const AUTH_PROVIDERS = ['google', 'twitter', 'email'] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+/** The providers that sign in through an OAuth redirect (the rest is the e-mail link). */
+export const OAUTH_PROVIDERS = ['google', 'twitter'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+export const LOCALES = ['ja', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Limits of the account form (PUT /api/account/:id). */
+export const ACCOUNT_LIMITS = { nameMax: 50, bioMax: 500, avatarUrlMax: 2048 } as const;
+
+/** Where better-auth answers (sign-in links, OAuth redirects and callbacks, sign-out). */
+export const AUTH_BASE_PATH = '/api/auth';
+
+/**
+ * The page an e-mail sign-in link lands on (original section 9: `{origin}/signup/{userType}/finishSignUp`).
+ * Pass it as `callbackURL` when requesting the link or starting an OAuth sign-in.
+ */
+export function finishSignUpPath(userType: UserType): string {
+  return `/signup/${userType}/finishSignUp`;
+}
+
+/**
+ * Codes the server appends as `?error=` to the callback page of an e-mail link or OAuth redirect that did not
+ * end in a session. better-auth adds its own (e.g. `INVALID_TOKEN` for a used or expired link,
+ * `state_mismatch`, `access_denied` when the person cancelled at the provider).
+ */
+export const AUTH_REDIRECT_ERRORS = {
+  /** The address belongs to an account that signs in with Google/X and has not linked e-mail sign-in. */
+  emailSignInNotLinked: 'EMAIL_SIGN_IN_NOT_LINKED',
+  invalidToken: 'INVALID_TOKEN',
+} as const;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Container } from '../container.ts';
 import { appSetting } from './schema.ts';
+import { identitySeedStep } from '../modules/identity/identity.seed.ts';
 
 /**
  * The demo seed: one step per feature, each idempotent. Later features append steps (demo users, goods,
@@ -11,10 +12,10 @@ export interface SeedStep {
   run(container: Container): Promise<void>;
 }
 
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 const SEED_KEY = 'demo.seed';
 
-export const seedSteps: SeedStep[] = [];
+export const seedSteps: SeedStep[] = [identitySeedStep];
 
 export async function readSeedState(
   container: Container,

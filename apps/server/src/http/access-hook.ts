@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionResolver } from './session.ts';
 import { decideAccess } from './session.ts';
 import { sendError } from './error-handler.ts';
-import { xsrfCheckFails } from './xsrf.ts';
+import { SAFE_METHODS, xsrfCheckFails } from './xsrf.ts';
 
 /**
  * Runs before body parsing and validation on every request, so a signed-out caller gets 401 and a wrong role
@@ -18,6 +18,9 @@ export function installAccessHook(app: FastifyInstance, sessions: SessionResolve
       request.log.error({ url: request.routeOptions.url }, 'route has no access rule');
       return sendError(reply, 'FORBIDDEN', 'This route is not open to anyone.');
     }
+    const { sessionless } = request.routeOptions.config;
+    // Static files, docs and better-auth's GETs never read the session; skip the lookup.
+    if (access === 'public' && sessionless && SAFE_METHODS.has(request.method)) return;
     request.session = await sessions.resolve(request);
     if (request.session && xsrfCheckFails(request, request.session.viaCookie)) {
       return sendError(
@@ -27,6 +30,9 @@ export function installAccessHook(app: FastifyInstance, sessions: SessionResolve
       );
     }
     const decision = decideAccess(access, request.session);
+    // A suspended user has no session anywhere: public routes see nobody, the others refuse.
+    if (request.session?.suspended) request.session = null;
+    if (decision === 'suspended') return sendError(reply, 'FORBIDDEN', 'This account is suspended.');
     if (decision === 'unauthenticated') return sendError(reply, 'UNAUTHENTICATED', 'Please sign in.');
     if (decision === 'forbidden') return sendError(reply, 'FORBIDDEN', 'You are not allowed to do this.');
   });

@@ -24,7 +24,11 @@ export async function installOpenApi(app: FastifyInstance, publicOrigin: string)
     },
     transform: jsonSchemaTransform,
   });
-  await registerPublicPlugin(app, async (scope) => {
-    await scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
-  });
+  await registerPublicPlugin(
+    app,
+    async (scope) => {
+      await scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+    },
+    { sessionless: true },
+  );
 }

@@ -3,14 +3,20 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Registers routes owned by third-party plugins (docs UI, static files) as public. They cannot state an access
  * rule themselves, and the access hook refuses any route without one, so this is the single place that opens them.
+ * `sessionless` routes never look at the caller: their GETs skip session lookup (a page load fetches many files).
  */
 export async function registerPublicPlugin(
   app: FastifyInstance,
   register: (scope: FastifyInstance) => Promise<void>,
+  options: { sessionless?: boolean } = {},
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRoute', (routeOptions) => {
-      routeOptions.config = { ...(routeOptions.config ?? {}), access: 'public' };
+      routeOptions.config = {
+        ...(routeOptions.config ?? {}),
+        access: 'public',
+        ...(options.sessionless ? { sessionless: true } : {}),
+      };
     });
     await register(scope);
   });

@@ -32,6 +32,13 @@ describe('decideAccess', () => {
     expect(decideAccess('streamer', midSignUp)).toBe('forbidden');
     expect(decideAccess('operator', user({ userId: null, role: 'operator' }))).toBe('forbidden');
   });
+  it('refuses suspended users everywhere but public routes', () => {
+    const suspended = user({ suspended: true, role: 'operator' });
+    expect(decideAccess('public', suspended)).toBe('allow');
+    for (const access of ['signedIn', 'streamer', 'operator'] as const) {
+      expect(decideAccess(access, suspended)).toBe('suspended');
+    }
+  });
   it('admits only operators to operator routes', () => {
     expect(decideAccess('operator', user({ role: 'operator' }))).toBe('allow');
     expect(decideAccess('operator', user({ role: 'user' }))).toBe('forbidden');

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { RouteAccess, UserType } from '@hanabi/api';
+import type { AuthProvider, RouteAccess, UserType } from '@hanabi/api';
+import { AppError } from './app-error.ts';
 
 /** Who is calling, as far as authorisation cares. */
 export interface SessionUser {
@@ -11,6 +12,10 @@ export interface SessionUser {
   role: 'user' | 'operator';
   /** True when the session came from the cookie rather than a bearer token (XSRF applies). */
   viaCookie: boolean;
+  /** The user is suspended: treated as signed out on public routes, refused (403) on every other. */
+  suspended?: boolean;
+  /** How this session was started, when known. */
+  signInMethod?: AuthProvider | null;
 }
 
 /** Reads the caller's session from a request (cookie or bearer token). The identity module implements it. */
@@ -18,15 +23,22 @@ export interface SessionResolver {
   resolve(request: FastifyRequest): Promise<SessionUser | null>;
 }
 
+/** The access hook guarantees a session on non-public routes; handlers narrow the type with this. */
+export function requireSession(session: SessionUser | null): SessionUser {
+  if (!session) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  return session;
+}
+
 /** Used until an identity provider is wired in: nobody is signed in, so only public routes answer. */
 export const noSessions: SessionResolver = { resolve: async () => null };
 
-export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';
+export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden' | 'suspended';
 
 /** The one rule table behind every route's `access`. */
 export function decideAccess(access: RouteAccess, session: SessionUser | null): AccessDecision {
   if (access === 'public') return 'allow';
   if (!session) return 'unauthenticated';
+  if (session.suspended) return 'suspended';
   switch (access) {
     case 'signedIn':
       return 'allow';
@@ -45,5 +57,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on every route; the access hook refuses a route that lacks it. */
     access?: RouteAccess;
+    /** Public route that never reads the session (static files, docs, better-auth): GETs skip the lookup. */
+    sessionless?: boolean;
   }
 }

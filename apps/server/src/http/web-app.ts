@@ -16,21 +16,25 @@ export async function installWebApp(app: FastifyInstance, webDist: string | unde
   const hasWeb = indexFile !== undefined && fs.existsSync(indexFile);
 
   if (hasWeb) {
-    await registerPublicPlugin(app, async (scope) => {
-      await scope.register(fastifyStatic, {
-        root: webDist!,
-        wildcard: false,
-        index: false,
-        setHeaders(res, filePath) {
-          res.header(
-            'cache-control',
-            HASHED_ASSET.test(filePath)
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=0, must-revalidate',
-          );
-        },
-      });
-    });
+    await registerPublicPlugin(
+      app,
+      async (scope) => {
+        await scope.register(fastifyStatic, {
+          root: webDist!,
+          wildcard: false,
+          index: false,
+          setHeaders(res, filePath) {
+            res.header(
+              'cache-control',
+              HASHED_ASSET.test(filePath)
+                ? 'public, max-age=31536000, immutable'
+                : 'public, max-age=0, must-revalidate',
+            );
+          },
+        });
+      },
+      { sessionless: true },
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,5 +1,8 @@
 import '../polyfills.ts';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../config.ts';
@@ -24,9 +27,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * A config for tests. Files a test may create (IPFS blocks, chain state) go to a fresh temporary folder, never to
+ * the project's ./data.
+ */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
+    HANABI_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-test-')),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     HANABI_DEMO: '0',
     ...env,
@@ -93,6 +101,7 @@ export async function createTestContext(
       await app.close();
       await container.close();
       await drop();
+      await fs.promises.rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }

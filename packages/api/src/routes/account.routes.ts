@@ -1,9 +1,39 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
-import { USER_TYPES } from '../constants.ts';
+import { ACCOUNT_LIMITS, AUTH_PROVIDERS, LOCALES, OAUTH_PROVIDERS, USER_TYPES } from '../constants.ts';
 
 export const UserTypeSchema = z.enum(USER_TYPES);
 export const UserRole = z.enum(['user', 'operator']);
+export const LocaleSchema = z.enum(LOCALES);
+export const AuthProviderSchema = z.enum(AUTH_PROVIDERS);
+export const OAuthProviderSchema = z.enum(OAUTH_PROVIDERS);
+
+/** A path on this site (`/signup/streamer/finishSignUp`): where the server may send the browser back to. */
+export const SitePath = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path on this site, starting with a single "/"');
+
+/** An EVM address as typed: 0x and 40 hex digits. The server checks a mixed-case checksum and stores EIP-55. */
+export const WalletAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hexadecimal digits');
+
+/** An avatar picture: an https URL or a path on this site. */
+export const AvatarUrl = z
+  .string()
+  .max(ACCOUNT_LIMITS.avatarUrlMax)
+  .refine(
+    (value) => {
+      if (/^\/(?![/\\])\S*$/.test(value)) return true;
+      try {
+        return new URL(value).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an https URL or a path on this site' },
+  );
 
 /** The user summary the original embeds in campaigns and lists. */
 export const UserSummary = z.object({
@@ -19,26 +49,112 @@ export const UserSummary = z.object({
 });
 export type UserSummary = z.infer<typeof UserSummary>;
 
+/** One way this person can sign in, and since when. */
+export const SignInMethod = z.object({ provider: AuthProviderSchema, linkedAt: z.string() });
+export type SignInMethod = z.infer<typeof SignInMethod>;
+
 /** The signed-in person's own account, as cached by the web client. */
 export const Account = UserSummary.extend({
   type: UserTypeSchema,
   role: UserRole,
+  /** The sign-in e-mail; null when the identity has none (X without a confirmed address). */
   email: z.string().nullable(),
   bio: z.string(),
   walletAddress: z.string().nullable(),
   twitcastingUserId: z.string().nullable(),
-  locale: z.enum(['ja', 'en']),
+  locale: LocaleSchema,
+  /** Linked sign-in methods, oldest first. Never empty. */
+  signInMethods: z.array(SignInMethod),
   createdAt: z.string(),
 });
 export type Account = z.infer<typeof Account>;
+
+export const AccountEth = z.object({
+  walletAddress: z.string().nullable(),
+  chainId: z.number().int(),
+  /** The prize token contract; null until it is deployed. */
+  contractAddress: z.string().nullable(),
+});
+export type AccountEth = z.infer<typeof AccountEth>;
+
+export const AccountIdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const UpdateAccountBody = z
+  .object({
+    name: z.string().trim().min(1).max(ACCOUNT_LIMITS.nameMax),
+    bio: z.string().max(ACCOUNT_LIMITS.bioMax),
+    avatarUrl: AvatarUrl,
+    locale: LocaleSchema,
+    /** null clears the address. */
+    walletAddress: WalletAddress.nullable(),
+  })
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'give at least one of name, bio, avatarUrl, locale, walletAddress',
+  });
+export type UpdateAccountBody = z.infer<typeof UpdateAccountBody>;
+
+/**
+ * Link or unlink a sign-in method (the original's `firebaselink`).
+ * - unlink google | twitter | email → the Account (never the last method: 422).
+ * - link google | twitter → `{ redirectUrl }`: send the browser there (the provider's consent page); it comes
+ *   back to `callbackURL` (default `/{type}/account`) with the method linked, or with `?error=…`.
+ * - link email → the Account: turns e-mail-link sign-in on for the account's own, provider-verified address
+ *   (422 when the account has no verified address, e.g. X without a confirmed e-mail).
+ */
+export const AccountLinkBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('unlink'), provider: AuthProviderSchema }),
+  z.object({ action: z.literal('link'), provider: AuthProviderSchema, callbackURL: SitePath.optional() }),
+]);
+export type AccountLinkBody = z.infer<typeof AccountLinkBody>;
+
+export const AccountLinkRedirect = z.object({ redirectUrl: z.string() });
+export const AccountLinkResponse = z.union([Account, AccountLinkRedirect]);
+export type AccountLinkResponse = z.infer<typeof AccountLinkResponse>;
 
 export const accountRoutes = {
   myAccountBase: defineRoute({
     method: 'GET',
     path: '/api/myAccountBase',
     access: 'signedIn',
-    summary: 'The signed-in user’s account (401 when signed out)',
+    summary: 'The signed-in user’s account (401 signed out; 404 "not yet register" mid sign-up)',
     tags: ['account'],
     response: Account,
+  }),
+  myAccountEth: defineRoute({
+    method: 'GET',
+    path: '/api/myAccountEth',
+    access: 'signedIn',
+    summary: 'Wallet address, chain id and prize contract address of the signed-in user',
+    tags: ['account'],
+    response: AccountEth,
+  }),
+  adminAccount: defineRoute({
+    method: 'GET',
+    path: '/api/admin/account',
+    access: 'operator',
+    summary: 'The signed-in operator’s account',
+    tags: ['account', 'admin'],
+    response: Account,
+  }),
+  updateAccount: defineRoute({
+    method: 'PUT',
+    path: '/api/account/:id',
+    access: 'signedIn',
+    summary: 'Update your own account (403 for another id)',
+    tags: ['account'],
+    params: AccountIdParams,
+    body: UpdateAccountBody,
+    response: Account,
+  }),
+  updateAccountLink: defineRoute({
+    method: 'PUT',
+    path: '/api/account/:id/firebaselink',
+    access: 'signedIn',
+    summary: 'Link or unlink a sign-in method of your own account',
+    tags: ['account'],
+    params: AccountIdParams,
+    body: AccountLinkBody,
+    response: AccountLinkResponse,
   }),
 };

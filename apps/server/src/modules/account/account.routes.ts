@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '@hanabi/api';
 import { registerRoute } from '../../http/register-route.ts';
-import { notFound } from '../../http/app-error.ts';
+import { requireSession } from '../../http/session.ts';
+import { forwardSetCookies, toFetchHeaders } from '../identity/fetch-bridge.ts';
+import type { AccountService } from './account.service.ts';
 
-/**
- * Account calls. Until the identity module is wired in no session exists, so the access rule answers 401
- * before the handler runs — which is exactly what the web guard reads as "signed out".
- */
-export function registerAccountRoutes(app: FastifyInstance): void {
-  registerRoute(app, apiRoutes.myAccountBase, () => {
-    throw notFound('No Hanabi account exists for this sign-in yet.');
+export function registerAccountRoutes(app: FastifyInstance, accounts: AccountService): void {
+  registerRoute(app, apiRoutes.myAccountBase, ({ session }) => accounts.myAccount(requireSession(session)));
+  registerRoute(app, apiRoutes.myAccountEth, ({ session }) => accounts.myAccountEth(requireSession(session)));
+  registerRoute(app, apiRoutes.adminAccount, ({ session }) => accounts.myAccount(requireSession(session)));
+  registerRoute(app, apiRoutes.updateAccount, ({ session, params, body }) =>
+    accounts.update(requireSession(session), params.id, body),
+  );
+  registerRoute(app, apiRoutes.updateAccountLink, async ({ session, params, body, request, reply }) => {
+    const outcome = await accounts.link(requireSession(session), params.id, body, toFetchHeaders(request));
+    forwardSetCookies(reply, outcome.responseHeaders);
+    return outcome.response;
   });
 }

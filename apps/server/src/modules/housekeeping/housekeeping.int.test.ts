@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyRecord } from '../../db/schema.ts';
+import { authSession, authUser, authVerification, idempotencyRecord } from '../../db/schema.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 
 async function waitFor<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -23,7 +23,7 @@ describe.each(testBackends())('housekeeping job through the real queue on %s', (
 
   const housekeeping = () => ctx.container.jobs.find((job) => job.name === 'housekeeping.prune')!;
 
-  it('prunes expired rows and keeps live ones when a worker runs the job', async () => {
+  it('prunes expired rows (idempotency, sign-in links, sessions) and keeps live ones when a worker runs the job', async () => {
     const { db } = ctx.container.database;
     const now = new Date('2030-01-01T00:00:00Z');
     await db.insert(idempotencyRecord).values([
@@ -52,6 +52,17 @@ describe.each(testBackends())('housekeeping job through the real queue on %s', (
         expiresAt: new Date('2030-01-02T00:00:00Z'),
       },
     ]);
+    await db.insert(authUser).values({ id: 'hk-user', name: 'h', email: 'hk@example.com' });
+    await db.insert(authSession).values([
+      { id: 's-old', token: 't-old', userId: 'hk-user', expiresAt: new Date('2029-12-31T00:00:00Z') },
+      { id: 's-live', token: 't-live', userId: 'hk-user', expiresAt: new Date('2030-01-08T00:00:00Z') },
+    ]);
+    await db.insert(authVerification).values({
+      id: 'v-old',
+      identifier: 'magic-link:x',
+      value: '{}',
+      expiresAt: new Date('2029-12-31T23:50:00Z'),
+    });
     const jobId = await ctx.container.queue.send(housekeeping(), { now: now.toISOString() });
     expect(jobId).toBeTruthy();
 
@@ -59,7 +70,10 @@ describe.each(testBackends())('housekeeping job through the real queue on %s', (
       const found = await ctx.container.queue.getJob(housekeeping(), jobId!);
       return found?.state === 'completed' ? found : null;
     });
-    expect(job.output).toEqual({ idempotencyRecords: 2 });
+    expect(job.output).toEqual({ idempotencyRecords: 2, authVerifications: 1, authSessions: 1 });
+    expect((await db.select({ id: authSession.id }).from(authSession)).map((row) => row.id)).toEqual([
+      's-live',
+    ]);
     const left = await db.select({ key: idempotencyRecord.key }).from(idempotencyRecord);
     expect(left.map((row) => row.key)).toEqual(['live']);
   });

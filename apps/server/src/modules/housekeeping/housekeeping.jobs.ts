@@ -17,7 +17,12 @@ export function housekeepingJob(repository: HousekeepingRepository, cron: string
     async handler(payload, { log }) {
       const now = payload.now ? new Date(payload.now) : new Date();
       const idempotencyRecords = await repository.deleteExpiredIdempotencyRecords(now);
-      const result = { idempotencyRecords };
+      const auth = await repository.deleteExpiredAuthRows(now);
+      const result = {
+        idempotencyRecords,
+        authVerifications: auth.verifications,
+        authSessions: auth.sessions,
+      };
       log.info(result, 'housekeeping pruned expired rows');
       return result;
     },

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { idempotencyRecord } from '../../db/schema.ts';
+import { authSession, authVerification, idempotencyRecord } from '../../db/schema.ts';
 
 export class HousekeepingRepository {
   constructor(private readonly db: Db) {}
@@ -12,6 +12,19 @@ export class HousekeepingRepository {
       .where(lt(idempotencyRecord.expiresAt, now))
       .returning({ key: idempotencyRecord.key });
     return deleted.length;
+  }
+
+  /** Expired sign-in links and OAuth states, and expired sessions (better-auth leaves them behind). */
+  async deleteExpiredAuthRows(now: Date): Promise<{ verifications: number; sessions: number }> {
+    const verifications = await this.db
+      .delete(authVerification)
+      .where(lt(authVerification.expiresAt, now))
+      .returning({ id: authVerification.id });
+    const sessions = await this.db
+      .delete(authSession)
+      .where(lt(authSession.expiresAt, now))
+      .returning({ id: authSession.id });
+    return { verifications: verifications.length, sessions: sessions.length };
   }
 
   async countIdempotencyRecords(): Promise<number> {

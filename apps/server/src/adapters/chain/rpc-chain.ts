@@ -1,0 +1,66 @@
+import { createPublicClient, createWalletClient, defineChain, http, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { deployHanabiToken } from '@hanabi/token';
+import type { ChainAdapter, ChainBlock } from './chain.adapter.ts';
+import { mapChainError } from './chain-errors.ts';
+
+export interface RpcChainOptions {
+  rpcUrl: string;
+  chainId: number;
+  signerKey: Hex;
+  name?: string;
+}
+
+/** Any EVM JSON-RPC endpoint with a signer key from config (production, or an anvil spawned elsewhere). */
+export class RpcChain implements ChainAdapter {
+  readonly kind: 'embedded' | 'rpc' = 'rpc';
+  readonly chainId: number;
+  readonly rpcUrl: string;
+  readonly signer: Address;
+  readonly publicClient;
+  readonly walletClient;
+
+  constructor(options: RpcChainOptions) {
+    const chain = defineChain({
+      id: options.chainId,
+      name: options.name ?? `chain-${options.chainId}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [options.rpcUrl] } },
+    });
+    const account = privateKeyToAccount(options.signerKey);
+    const transport = http(options.rpcUrl, { retryCount: 2, timeout: 15_000 });
+    this.chainId = options.chainId;
+    this.rpcUrl = options.rpcUrl;
+    this.signer = account.address;
+    this.publicClient = createPublicClient({ chain, transport });
+    this.walletClient = createWalletClient({ chain, transport, account });
+  }
+
+  async deployToken(): Promise<Address> {
+    try {
+      return await deployHanabiToken(this.walletClient, this.publicClient, this.signer);
+    } catch (error) {
+      throw mapChainError(error, 'deploy HanabiToken');
+    }
+  }
+
+  async hasCode(address: Address): Promise<boolean> {
+    try {
+      const code = await this.publicClient.getCode({ address });
+      return code !== undefined && code !== '0x';
+    } catch (error) {
+      throw mapChainError(error, 'read contract code');
+    }
+  }
+
+  async latestBlock(): Promise<ChainBlock> {
+    try {
+      const block = await this.publicClient.getBlock({ blockTag: 'latest' });
+      return { number: block.number, hash: block.hash, timestamp: block.timestamp };
+    } catch (error) {
+      throw mapChainError(error, 'read latest block');
+    }
+  }
+
+  async close(): Promise<void> {}
+}

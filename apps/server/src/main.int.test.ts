@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverPaths } from './paths.ts';
+
+/** Runs the real entry point as a child process, the way `npm start` and production do. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(path.join(serverPaths.root, '../../node_modules/.bin/tsx'), ['src/main.ts'], {
+    cwd: serverPaths.root,
+    env: { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'info', HANABI_DEMO: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = async () => {
+    const deadline = Date.now() + 60_000;
+    while (!/Hanabi [^\n]*ready/.test(output)) {
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`server did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  return { child, exited, ready, output: () => output };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the server process', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  });
+
+  it('serves HTTP in the default role and stops cleanly on SIGTERM, keeping its data', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-main-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    for (let run = 0; run < 2; run += 1) {
+      const server = startServer({ HANABI_DATA_DIR: dataDir, PORT: String(port), HANABI_DEMO: '1' });
+      await server.ready();
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      expect(ready.status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('stopped cleanly');
+      // The demo seed runs once: the second start finds the first run's data intact.
+      expect(server.output().includes('demo data seeded')).toBe(run === 0);
+    }
+  });
+
+  it('runs only the worker with HANABI_ROLE=worker (no HTTP port)', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-main-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = startServer({ HANABI_DATA_DIR: dataDir, PORT: String(port), HANABI_ROLE: 'worker' });
+    await server.ready();
+    expect(server.output()).toContain('worker ready');
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('refuses to start with bad settings and names every bad key', async () => {
+    const server = startServer({ PORT: 'abc', HANABI_ROLE: 'everything' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/PORT/);
+    expect(server.output()).toMatch(/HANABI_ROLE/);
+  });
+});

@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appUser } from '../../db/schema.ts';
+
+export type AppUserRow = typeof appUser.$inferSelect;
+export type NewAppUser = Omit<typeof appUser.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type AppUserPatch = Partial<
+  Pick<AppUserRow, 'name' | 'bio' | 'avatarUrl' | 'locale' | 'walletAddress' | 'role' | 'suspendedAt'>
+>;
+
+/** Unique-violation detail the service turns into a 409, naming what clashed. */
+export class UniqueViolation extends Error {
+  constructor(readonly constraint: string) {
+    super(`unique violation: ${constraint}`);
+    this.name = 'UniqueViolation';
+  }
+}
+
+/** PostgreSQL unique_violation (23505), as raised by node-postgres and PGlite (possibly wrapped by drizzle). */
+function uniqueViolation(error: unknown): UniqueViolation | null {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const { code, constraint } = current as { code?: string; constraint?: string };
+    if (code === '23505') return new UniqueViolation(constraint ?? 'unknown');
+  }
+  return null;
+}
+
+/** Hanabi users (`app_user`). */
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: string): Promise<AppUserRow | null> {
+    const [row] = await this.db.select().from(appUser).where(eq(appUser.id, id));
+    return row ?? null;
+  }
+
+  async findByAuthUserId(authUserId: string): Promise<AppUserRow | null> {
+    const [row] = await this.db.select().from(appUser).where(eq(appUser.authUserId, authUserId));
+    return row ?? null;
+  }
+
+  /** Throws UniqueViolation when the identity already has a user (or another unique column clashes). */
+  async create(values: NewAppUser): Promise<AppUserRow> {
+    try {
+      const [row] = await this.db
+        .insert(appUser)
+        .values({ id: crypto.randomUUID(), ...values })
+        .returning();
+      return row!;
+    } catch (error) {
+      throw uniqueViolation(error) ?? error;
+    }
+  }
+
+  /** Throws UniqueViolation when e.g. the wallet address belongs to someone else. */
+  async update(id: string, patch: AppUserPatch): Promise<AppUserRow | null> {
+    try {
+      const [row] = await this.db
+        .update(appUser)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(appUser.id, id))
+        .returning();
+      return row ?? null;
+    } catch (error) {
+      throw uniqueViolation(error) ?? error;
+    }
+  }
+}

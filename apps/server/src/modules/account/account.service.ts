@@ -1,0 +1,155 @@
+import {
+  SIGNIN_ERROR_NOT_REGISTERED,
+  type Account,
+  type AccountEth,
+  type AccountLinkBody,
+  type AccountLinkResponse,
+  type AuthProvider,
+  type UpdateAccountBody,
+} from '@hanabi/api';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
+import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import type { Logger } from '../../logger.ts';
+import type { AuthGateway } from '../identity/auth-gateway.ts';
+import type { IdentityRepository } from '../identity/identity.repository.ts';
+import { toAccount } from './account.mapper.ts';
+import {
+  UniqueViolation,
+  type AccountRepository,
+  type AppUserPatch,
+  type AppUserRow,
+} from './account.repository.ts';
+import { parseWalletAddress } from './wallet-address.ts';
+
+const PROVIDER_NAMES: Record<AuthProvider, string> = { google: 'Google', twitter: 'X', email: 'E-mail' };
+
+/** The answer, plus `Set-Cookie` headers better-auth produced for a link flow (its OAuth state cookie). */
+export interface LinkOutcome {
+  response: AccountLinkResponse;
+  responseHeaders?: Headers;
+}
+
+/** The signed-in person's own account: read, edit, and the sign-in methods linked to it. */
+export class AccountService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly db: Db,
+    private readonly accounts: AccountRepository,
+    private readonly identities: IdentityRepository,
+    private readonly gateway: AuthGateway,
+    private readonly log: Logger,
+  ) {}
+
+  async myAccount(session: SessionUser): Promise<Account> {
+    return this.toAccount(await this.ownUser(session));
+  }
+
+  async myAccountEth(session: SessionUser): Promise<AccountEth> {
+    const user = await this.ownUser(session);
+    const contractAddress = await readSetting<unknown>(this.db, SETTING_KEYS.contractAddress);
+    return {
+      walletAddress: user.walletAddress,
+      chainId: this.config.chainId,
+      contractAddress: typeof contractAddress === 'string' ? contractAddress : null,
+    };
+  }
+
+  async update(session: SessionUser, id: string, body: UpdateAccountBody): Promise<Account> {
+    const user = await this.ownUserById(session, id);
+    const patch: AppUserPatch = {};
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.bio !== undefined) patch.bio = body.bio;
+    if (body.avatarUrl !== undefined) patch.avatarUrl = body.avatarUrl;
+    if (body.locale !== undefined) patch.locale = body.locale;
+    if (body.walletAddress !== undefined) patch.walletAddress = this.walletAddress(body.walletAddress);
+    try {
+      const updated = await this.accounts.update(user.id, patch);
+      if (!updated) throw notFound(SIGNIN_ERROR_NOT_REGISTERED);
+      return this.toAccount(updated);
+    } catch (error) {
+      if (error instanceof UniqueViolation && error.constraint.includes('wallet_address')) {
+        throw conflict('This wallet address is already used by another account.');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Link or unlink a sign-in method. Unlinking never removes the last one (422). Linking Google/X answers the
+   * provider's consent URL (better-auth's link flow; `responseHeaders` carry its state cookie). Linking e-mail
+   * turns e-mail-link sign-in on for the account's own provider-verified address.
+   */
+  async link(
+    session: SessionUser,
+    id: string,
+    body: AccountLinkBody,
+    headers: Headers,
+  ): Promise<LinkOutcome> {
+    const user = await this.ownUserById(session, id);
+    const methods = await this.identities.listMethods(user.authUserId);
+    const linked = methods.some((method) => method.provider === body.provider);
+    const name = PROVIDER_NAMES[body.provider];
+
+    if (body.action === 'unlink') {
+      if (!linked) throw businessRule(`${name} is not linked to this account.`);
+      if (methods.length <= 1) {
+        throw businessRule('This is the only way to sign in to this account, so it cannot be unlinked.');
+      }
+      await this.identities.removeMethod(user.authUserId, body.provider);
+      this.log.info({ userId: user.id, provider: body.provider }, 'sign-in method unlinked');
+      return { response: await this.toAccount(user) };
+    }
+
+    if (linked) throw conflict(`${name} is already linked to this account.`);
+    if (body.provider === 'email') {
+      const identity = await this.identities.findById(user.authUserId);
+      if (!identity?.email || !identity.emailVerified) {
+        throw businessRule('This account has no verified e-mail address to sign in with.');
+      }
+      await this.identities.addEmailMethod(user.authUserId, identity.email);
+      this.log.info({ userId: user.id, provider: 'email' }, 'sign-in method linked');
+      return { response: await this.toAccount(user) };
+    }
+    if (!this.gateway.isConfigured(body.provider)) {
+      throw businessRule(`Signing in with ${name} is not available on this server.`);
+    }
+    const callbackURL = body.callbackURL ?? `/${user.type}/account`;
+    const { url, responseHeaders } = await this.gateway.startLink(headers, body.provider, callbackURL);
+    return { response: { redirectUrl: url }, responseHeaders };
+  }
+
+  private walletAddress(value: string | null): string | null {
+    if (value === null) return null;
+    const parsed = parseWalletAddress(value);
+    if (!parsed.ok) {
+      throw new AppError('VALIDATION_FAILED', `Some fields are not valid: body.walletAddress.`, [
+        { field: 'body.walletAddress', message: parsed.reason },
+      ]);
+    }
+    return parsed.address;
+  }
+
+  /** The caller's own Hanabi user; 404 "not yet register" mid sign-up. */
+  private async ownUser(session: SessionUser): Promise<AppUserRow> {
+    const user = session.userId ? await this.accounts.findById(session.userId) : null;
+    if (!user || user.authUserId !== session.authUserId) throw notFound(SIGNIN_ERROR_NOT_REGISTERED);
+    return user;
+  }
+
+  /** Only your own account: another id is 403 (whether or not it exists). */
+  private async ownUserById(session: SessionUser, id: string): Promise<AppUserRow> {
+    if (session.userId !== id) throw forbidden('You can only change your own account.');
+    return this.ownUser(session);
+  }
+
+  private async toAccount(user: AppUserRow): Promise<Account> {
+    const [identity, methods] = await Promise.all([
+      this.identities.findById(user.authUserId),
+      this.identities.listMethods(user.authUserId),
+    ]);
+    return toAccount(user, identity, methods);
+  }
+}

@@ -1,0 +1,79 @@
+import type { Address } from 'viem';
+import { hanabiTokenAbi } from '@hanabi/token';
+import type { BlockchainArtifacts } from '@hanabi/api';
+import type { ChainAdapter } from '../../adapters/chain/index.ts';
+import type { Db } from '../../db/client.ts';
+import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
+import { appSetting } from '../../db/schema.ts';
+import type { Lazy } from '../../lib/lazy.ts';
+import type { Logger } from '../../logger.ts';
+
+export interface ChainServiceOptions {
+  chainId: number;
+  /** Production: the deployed token's address from config. Unset: deploy once and record it. */
+  configuredAddress: Address | undefined;
+  ipfsGateway: string;
+}
+
+/**
+ * Knows where the token contract lives. With an address in config it checks the code is there; otherwise the
+ * token is deployed on the first start and its address recorded — and deployed again if the chain lost it
+ * (an embedded chain restarted without its state).
+ */
+export class ChainService {
+  constructor(
+    private readonly chain: Lazy<ChainAdapter>,
+    private readonly db: Db,
+    private readonly options: ChainServiceOptions,
+    private readonly log: Logger,
+  ) {}
+
+  async ensureToken(): Promise<Address> {
+    const chain = await this.chain.get();
+    const actualChainId = await chain.publicClient.getChainId();
+    if (actualChainId !== this.options.chainId) {
+      throw new Error(
+        `The chain at ${chain.rpcUrl} has id ${actualChainId}, but CHAIN_ID is ${this.options.chainId}`,
+      );
+    }
+    if (this.options.configuredAddress) {
+      if (!(await chain.hasCode(this.options.configuredAddress))) {
+        throw new Error(
+          `No contract at CHAIN_CONTRACT_ADDRESS ${this.options.configuredAddress} on chain ${actualChainId}`,
+        );
+      }
+      return this.options.configuredAddress;
+    }
+    const recorded = await readSetting<Address>(this.db, SETTING_KEYS.contractAddress);
+    if (recorded && (await chain.hasCode(recorded))) return recorded;
+
+    if (recorded)
+      this.log.warn({ recorded }, 'the recorded token contract is gone from the chain; deploying anew');
+    const deployed = await chain.deployToken();
+    await this.db
+      .insert(appSetting)
+      .values({ key: SETTING_KEYS.contractAddress, value: deployed })
+      .onConflictDoUpdate({ target: appSetting.key, set: { value: deployed, updatedAt: new Date() } });
+    this.log.info({ address: deployed, chainId: actualChainId }, 'token contract deployed');
+    return deployed;
+  }
+
+  /** The token's address as every process sees it (config, or what the deploying process recorded). */
+  async tokenAddress(): Promise<Address | null> {
+    return (
+      this.options.configuredAddress ??
+      (await readSetting<Address>(this.db, SETTING_KEYS.contractAddress)) ??
+      null
+    );
+  }
+
+  async artifacts(): Promise<BlockchainArtifacts> {
+    return {
+      contractName: 'HanabiToken',
+      abi: hanabiTokenAbi as unknown as Array<Record<string, unknown>>,
+      address: await this.tokenAddress(),
+      chainId: this.options.chainId,
+      ipfsGateway: `${this.options.ipfsGateway}/ipfs/`,
+    };
+  }
+}

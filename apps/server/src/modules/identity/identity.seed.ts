@@ -1,0 +1,57 @@
+import type { UserType } from '@hanabi/api';
+import type { SeedStep } from '../../db/seed.ts';
+
+/** The demo people. Each signs in with an e-mail link from the dev mailbox (`/api/dev/mailbox`). */
+export const DEMO_USERS: {
+  email: string;
+  name: string;
+  type: UserType;
+  role: 'user' | 'operator';
+  bio: string;
+}[] = [
+  {
+    email: 'streamer@demo.hanabi.local',
+    name: 'デモ配信者 はなび',
+    type: 'streamer',
+    role: 'user',
+    bio: '毎週金曜の夜に配信しています。プレゼント企画も開催中！',
+  },
+  {
+    email: 'audience@demo.hanabi.local',
+    name: 'デモ視聴者 さくら',
+    type: 'audience',
+    role: 'user',
+    bio: '配信を見るのが好きです。',
+  },
+  {
+    email: 'operator@demo.hanabi.local',
+    name: 'デモ運営 たかし',
+    type: 'streamer',
+    role: 'operator',
+    bio: 'Hanabi の運営担当です。',
+  },
+];
+
+/** Identities (better-auth users with e-mail sign-in) and Hanabi users for the demo people. Idempotent. */
+export const identitySeedStep: SeedStep = {
+  name: 'identity: demo streamer, audience member and operator',
+  async run(container) {
+    const { identities, accounts } = container.repositories;
+    for (const demo of DEMO_USERS) {
+      const authUserId = await identities.ensureEmailIdentity({ email: demo.email, name: demo.name });
+      const existing = await accounts.findByAuthUserId(authUserId);
+      if (existing) {
+        if (existing.role !== demo.role) await accounts.update(existing.id, { role: demo.role });
+        continue;
+      }
+      await accounts.create({
+        authUserId,
+        type: demo.type,
+        role: demo.role,
+        name: demo.name,
+        bio: demo.bio,
+        locale: 'ja',
+      });
+    }
+  },
+};
