@@ -9,7 +9,17 @@ test('the home pages render in Japanese by default and switch to English', async
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await page.screenshot({ path: path.join(shots, 'audience-home-ja.png'), fullPage: true });
   await page.goto('/streamer/home?crawler=true');
+  await expect(page.getByRole('heading', { level: 1, name: 'ホーム' })).toBeVisible();
   await page.screenshot({ path: path.join(shots, 'streamer-home-ja.png'), fullPage: true });
+
+  await page.getByRole('button', { name: /言語を切り替える/ }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  // The choice is remembered across visits.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'streamer-home-en.png'), fullPage: true });
 });
 
 test('a phone-sized screen gets a usable layout', async ({ browser }) => {

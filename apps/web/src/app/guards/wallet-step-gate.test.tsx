@@ -1,0 +1,125 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeWalletDb, getWalletRecord, listWalletRecords } from '../../lib/wallet';
+import { jsonResponse, makeAccount } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await closeWalletDb();
+  await new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase('hanabi');
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+  });
+});
+
+describe('WalletStepGate', () => {
+  it('holds a signed-in account without a wallet on its account page', async () => {
+    renderApp('/streamer/account', { account: makeAccount({ walletAddress: null }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'ウォレットを用意しましょう' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'アカウント' })).toBeNull();
+    // The menu and header stay usable (sign-out is in the account menu).
+    expect(screen.getByTestId('account-menu')).toBeTruthy();
+  });
+
+  it('holds operators without a wallet in the operator area', async () => {
+    renderApp('/operator/users', { account: makeAccount({ walletAddress: null, role: 'operator' }) });
+    expect(await screen.findByTestId('wallet-step')).toBeTruthy();
+  });
+
+  it('does not hold pages outside the wallet-step paths', async () => {
+    renderApp('/streamer/home', { account: makeAccount({ walletAddress: null }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'ホーム' })).toBeTruthy();
+    expect(screen.queryByTestId('wallet-step')).toBeNull();
+  });
+
+  it('does not hold signed-out visitors', async () => {
+    renderApp('/signup/streamer');
+    expect(await screen.findByRole('heading', { level: 1, name: '配信者として登録・ログイン' })).toBeTruthy();
+    expect(screen.queryByTestId('wallet-step')).toBeNull();
+  });
+
+  it('creates a browser wallet: backup, three words asked back, passphrase, encrypted into IndexedDB, address saved', async () => {
+    const account = makeAccount({ walletAddress: null });
+    const puts: { url: string; body: { walletAddress?: string } }[] = [];
+    renderApp('/streamer/account', {
+      account,
+      api: (url, init) => {
+        if (url === `/api/account/${account.id}` && init?.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as { walletAddress: string };
+          puts.push({ url, body });
+          return jsonResponse(200, { ...account, walletAddress: body.walletAddress });
+        }
+        return undefined;
+      },
+    });
+    fireEvent.click(await screen.findByTestId('wallet-choice-browser'));
+
+    const list = await screen.findByTestId('recovery-words');
+    const words = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('[data-word-index]')?.textContent ?? '');
+    expect(words).toHaveLength(12);
+    const next = screen.getByTestId('backup-next') as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText(/12 個の単語を順番どおりに書き写し/));
+    fireEvent.click(next);
+
+    // A wrong answer is refused.
+    const inputs = await screen.findAllByLabelText(/番目の単語/);
+    expect(inputs).toHaveLength(3);
+    for (const input of inputs) fireEvent.change(input, { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByTestId('confirm-next'));
+    expect(await screen.findByText(/リカバリーフレーズと一致しません/)).toBeTruthy();
+    for (const input of inputs) {
+      const number = Number(/(\d+)/.exec(input.getAttribute('data-testid') ?? '')?.[1]);
+      fireEvent.change(input, { target: { value: words[number] } });
+    }
+    fireEvent.click(screen.getByTestId('confirm-next'));
+
+    const passphrase = await screen.findByTestId('passphrase');
+    fireEvent.change(passphrase, { target: { value: 'short' } });
+    fireEvent.change(screen.getByTestId('passphrase-confirm'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByTestId('create-wallet'));
+    expect(await screen.findByText('パスフレーズは 10 文字以上にしてください。')).toBeTruthy();
+    fireEvent.change(passphrase, { target: { value: 'a long enough passphrase' } });
+    fireEvent.change(screen.getByTestId('passphrase-confirm'), {
+      target: { value: 'a long enough passphrase' },
+    });
+    fireEvent.click(screen.getByTestId('create-wallet'));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'アカウント' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(puts).toHaveLength(1);
+    const saved = puts[0]?.body.walletAddress ?? '';
+    expect(saved).toMatch(ADDRESS_RE);
+    const record = await getWalletRecord(saved);
+    expect(record?.address).toBe(saved);
+    expect(record?.kdf.iterations).toBe(600_000);
+    expect(JSON.stringify(record)).not.toContain(words.join(' '));
+    expect(await listWalletRecords()).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('wallet-address').textContent).toBe(saved));
+    expect(await screen.findByText('このブラウザのウォレット')).toBeTruthy();
+  }, 30_000);
+
+  it('offers extension wallets and says so when there is none', async () => {
+    renderApp('/audience/account', {
+      account: makeAccount({ type: 'audience', walletAddress: null }),
+      config: { mode: 'embedded', externalRedirectAllowedHosts: [], chainId: 31337, defaultLocale: 'ja' },
+    });
+    fireEvent.click(await screen.findByTestId('wallet-choice-injected'));
+    expect(await screen.findByTestId('no-wallet', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/アカウントがありません/)).toBeTruthy();
+  });
+});

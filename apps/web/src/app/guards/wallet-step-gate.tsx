@@ -1,0 +1,45 @@
+import type { Account } from '@hanabi/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { CenteredLoader } from '../../components/centered-loader';
+import { homePathFor, setAccountCache, useAccount } from '../../lib/account';
+import { showSuccessToast } from '../../lib/toast';
+import { walletStepNeeded } from '../route-rules';
+
+const WalletStep = lazy(async () => ({
+  default: (await import('../../features/account/wallet/wallet-step')).WalletStep,
+}));
+
+/**
+ * The wallet step (original section 2; DESIGN section 5). On paths containing signup, finishSignUp, account or
+ * operator, a signed-in account without a wallet address sees the wallet step instead of the page — create a
+ * browser wallet (encrypted in IndexedDB) or connect an extension wallet — and the page once it is saved.
+ * Signed-out visitors are never held. At the end of a sign-in (finishSignUp) it continues to the area home.
+ */
+export function WalletStepGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: account } = useAccount();
+
+  const onSaved = useCallback(
+    async (updated: Account) => {
+      // Leave the landing page first, so it does not start a new sign-in when the account changes under it.
+      if (pathname.includes('finishSignUp')) await navigate(homePathFor(updated), { replace: true });
+      setAccountCache(queryClient, updated);
+      showSuccessToast(t('wallet.saved'));
+    },
+    [navigate, pathname, queryClient, t],
+  );
+
+  if (!account || !walletStepNeeded(pathname, account)) return children;
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      <WalletStep account={account} onSaved={(updated) => void onSaved(updated)} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,104 @@
+import { AppShell, Badge, Burger, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { CenteredLoader } from '../../components/centered-loader';
+import { useAccount } from '../../lib/account';
+import { AreaAccessGate } from '../guards/area-access-gate';
+import { WalletStepGate } from '../guards/wallet-step-gate';
+import { AreaMenu } from '../menus';
+import type { Area } from '../route-rules';
+import { menuAreaFor } from '../route-rules';
+import { AccountMenu } from './account-menu';
+import { LanguageMenu } from './language-menu';
+
+const NAVBAR_ID = 'hanabi-navbar';
+
+interface AppShellLayoutProps {
+  /** The area this layout serves; null for the pages outside the four areas (root, /campaign/:id, …). */
+  area: Area | 'signup' | null;
+}
+
+/**
+ * The page frame: header (brand, area name, language, account) and, for signed-in users, the area menu in
+ * a navbar that folds behind a burger below the `sm` breakpoint.
+ */
+export function AppShellLayout({ area }: AppShellLayoutProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { data: account } = useAccount();
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const menuArea = menuAreaFor(area, account);
+
+  const page = (
+    <WalletStepGate>
+      <Suspense fallback={<CenteredLoader />}>
+        <Outlet />
+      </Suspense>
+    </WalletStepGate>
+  );
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={
+        menuArea
+          ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: false } }
+          : undefined
+      }
+      padding="md"
+    >
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {menuArea && (
+              <Burger
+                opened={navOpened}
+                onClick={toggleNav}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={navOpened ? t('menu.close') : t('menu.open')}
+                aria-expanded={navOpened}
+                aria-controls={NAVBAR_ID}
+              />
+            )}
+            <Link to="/" className="brand-mark" aria-label={t('app.homeLink')}>
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <span>{t('app.name')}</span>
+            </Link>
+            {area && (
+              <Badge
+                variant="light"
+                size="lg"
+                radius="sm"
+                tt="none"
+                style={{ flexShrink: 0 }}
+                data-testid="area-name"
+              >
+                {t(`area.${area}`)}
+              </Badge>
+            )}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <LanguageMenu />
+            <AccountMenu showSignIn={area !== 'signup'} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {menuArea && (
+        <AppShell.Navbar p="sm" id={NAVBAR_ID}>
+          <AreaMenu area={menuArea} pathname={pathname} onNavigate={closeNav} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        <Container size="lg" px={0}>
+          {area && area !== 'signup' ? <AreaAccessGate area={area}>{page}</AreaAccessGate> : page}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

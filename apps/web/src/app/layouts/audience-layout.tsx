@@ -1,0 +1,6 @@
+import { AppShellLayout } from './app-shell-layout';
+
+/** Layout of the audience area (`/audience/...`). */
+export function AudienceLayout() {
+  return <AppShellLayout area="audience" />;
+}

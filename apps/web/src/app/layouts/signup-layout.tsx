@@ -1,0 +1,6 @@
+import { AppShellLayout } from './app-shell-layout';
+
+/** Layout of the signup area (`/signup/...`). */
+export function SignupLayout() {
+  return <AppShellLayout area="signup" />;
+}

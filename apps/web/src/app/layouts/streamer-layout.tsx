@@ -1,0 +1,6 @@
+import { AppShellLayout } from './app-shell-layout';
+
+/** Layout of the streamer area (`/streamer/...`). */
+export function StreamerLayout() {
+  return <AppShellLayout area="streamer" />;
+}

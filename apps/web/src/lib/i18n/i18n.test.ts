@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { en } from './en';
+import { LOCALE_STORAGE_KEY, currentLocale, i18n, setLocale } from './index';
+import { ja } from './ja';
+
+function keysOf(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+function valuesOf(tree: object): unknown[] {
+  return Object.values(tree).flatMap((value) =>
+    typeof value === 'object' && value !== null ? valuesOf(value) : [value],
+  );
+}
+
+afterEach(async () => {
+  await setLocale('ja');
+});
+
+describe('messages', () => {
+  it('have identical key sets in Japanese and English', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(ja).sort());
+  });
+
+  it('are all non-empty strings', () => {
+    for (const value of [...valuesOf(ja), ...valuesOf(en)]) {
+      expect(typeof value).toBe('string');
+      expect((value as string).trim()).not.toBe('');
+    }
+  });
+
+  it('use the same interpolation variables in both languages', () => {
+    const vars = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    const enByKey = new Map(keysOf(en).map((key) => [key, i18n.getResource('en', 'translation', key)]));
+    for (const key of keysOf(ja)) {
+      expect(vars(String(enByKey.get(key))), key).toEqual(
+        vars(String(i18n.getResource('ja', 'translation', key))),
+      );
+    }
+  });
+
+  it('keep the wording of the original', () => {
+    expect(ja.toast.success).toBe('更新しました');
+    expect(en.toast.success).toBe('Updated');
+    expect(ja.toast.error).toBe('エラーが発生しました。再度ログインしてください。');
+    expect(en.toast.error).toBe('An error occurred. Please log in again.');
+    expect(ja.unsaved.message).toBe('保存されていないデータがあります。ページを離れますか？');
+    expect(en.unsaved.message).toBe('You have unsaved changes. Leave this page?');
+    expect(en.errors.network).toBe('Something bad happened; please try again later.');
+  });
+});
+
+describe('i18n instance', () => {
+  it('starts in Japanese', () => {
+    expect(currentLocale()).toBe('ja');
+    expect(i18n.t('toast.success')).toBe('更新しました');
+    expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it('switches to English, persists the choice and updates <html lang>', async () => {
+    await setLocale('en');
+    expect(i18n.t('toast.success')).toBe('Updated');
+    expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});

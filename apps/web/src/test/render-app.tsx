@@ -1,0 +1,54 @@
+import type { Account, PublicConfig } from '@hanabi/api';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { appRoutes } from '../app/routes';
+import { createQueryClient } from '../lib/query-client';
+import { jsonResponse, unauthenticated } from './fixtures';
+
+interface RenderAppOptions {
+  /** The session the fake server reports; omitted = signed out (401). */
+  account?: Account;
+  config?: PublicConfig;
+  /** Answers other calls first (return undefined to fall through to the defaults). */
+  api?: (url: string, init: RequestInit | undefined) => Response | undefined | Promise<Response | undefined>;
+}
+
+/**
+ * Renders the real route table in a memory router (the data-router twin of MemoryRouter, needed by
+ * useBlocker) with the real providers, against a fake `fetch` that answers the session and config calls.
+ */
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const answer = await options.api?.(url, init);
+    if (answer) return answer;
+    if (url.startsWith('/api/myAccountBase')) {
+      return options.account ? jsonResponse(200, options.account) : unauthenticated();
+    }
+    if (url.startsWith('/api/auth/get-session')) {
+      return jsonResponse(
+        200,
+        options.account
+          ? {
+              session: { token: 'test-session-token', expiresAt: '2999-01-01T00:00:00.000Z' },
+              user: { id: 'auth_1', email: options.account.email ?? 'x@example.test' },
+            }
+          : null,
+      );
+    }
+    if (url.startsWith('/api/config') && options.config) return jsonResponse(200, options.config);
+    if (url.startsWith('/api/signout')) return new Response(null, { status: 204 });
+    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProviders queryClient={queryClient} mantineEnv="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient, fetchMock };
+}

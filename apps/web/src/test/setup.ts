@@ -1,0 +1,47 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Mantine reads these browser APIs, which happy-dom does not provide.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', {
+    writable: true,
+    configurable: true,
+    value: ResizeObserverStub,
+  });
+}
+if (!window.scrollTo) window.scrollTo = () => {};
+// Mantine's autosize Textarea listens for web fonts loading.
+if (!('fonts' in document) || !document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});

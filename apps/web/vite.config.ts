@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The Fastify server (API incl. the dev mailbox API, IPFS gateway, platform sandbox, fonts) during `vite` dev.
+ * `/dev/mailbox` is an SPA page, so `/dev` is not proxied. better-auth checks the Origin of sign-in calls
+ * against the server's PUBLIC_ORIGIN, so proxied calls present the server's origin.
+ */
+const serverOrigin = 'http://localhost:3000';
+const proxiedPrefixes = ['/api', '/ipfs', '/sandbox', '/assets/font'];
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(
+      proxiedPrefixes.map((prefix) => [
+        prefix,
+        {
+          target: serverOrigin,
+          changeOrigin: false,
+          configure: (proxy) => {
+            proxy.on('proxyReq', (request) => {
+              if (request.getHeader('origin')) request.setHeader('origin', serverOrigin);
+            });
+          },
+        },
+      ]),
+    ),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
