@@ -17,6 +17,8 @@ import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerChainRoutes } from './modules/chain/chain.routes.ts';
 import { registerIpfsGatewayRoutes } from './modules/ipfs/ipfs-gateway.routes.ts';
+import { registerGoodsAndCampaignRoutes } from './modules/goods-campaigns.routes.ts';
+import { registerTokenRoutes } from './modules/tokens/tokens.routes.ts';
 
 /** Builds the HTTP application from a container. main.ts and the tests both use it. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -50,7 +52,12 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   registerAccountRoutes(app, container.services.account);
   if (container.adapters.devMailbox) registerDevMailboxRoutes(app, container.adapters.devMailbox);
   registerChainRoutes(app, container.services.chain);
+  await registerTokenRoutes(app, container.services.tokens, container.services.tokenAssets);
   if (config.ipfs.kind === 'embedded') registerIpfsGatewayRoutes(app, container.adapters.ipfs);
+  await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {
+    publicOrigin: config.publicOrigin,
+    webDist: config.webDist ?? serverPaths.webDist,
+  });
 
   await installWebApp(app, config.webDist ?? serverPaths.webDist);
   return app;

@@ -124,6 +124,7 @@ describe('loadConfig', () => {
       kind: 'embedded',
       dir: '/tmp/x/ipfs',
       gatewayUrl: 'http://localhost:3000',
+      uploadMaxBytes: 52_428_800,
     });
 
     expect(() =>
@@ -135,6 +136,7 @@ describe('loadConfig', () => {
       CHAIN_ID: '11155111',
       IPFS_RPC_URL: 'http://kubo:5001',
       IPFS_GATEWAY_URL: 'https://gateway.example.org/',
+      IPFS_UPLOAD_MAX_BYTES: '1048576',
     });
     expect(remote.chain.kind).toBe('rpc');
     expect(remote.chainId).toBe(11155111);
@@ -142,6 +144,7 @@ describe('loadConfig', () => {
       kind: 'kubo',
       rpcUrl: 'http://kubo:5001',
       gatewayUrl: 'https://gateway.example.org',
+      uploadMaxBytes: 1_048_576,
     });
   });
 });

@@ -86,6 +86,24 @@ const EnvSchema = z.object({
   // IPFS: the embedded block store unless IPFS_RPC_URL points at a Kubo node's RPC API.
   IPFS_RPC_URL: z.url().optional(),
   IPFS_GATEWAY_URL: z.url().optional(),
+  /** Largest file an operator may pin through POST /api/admin/ipfs (default 50 MB). */
+  IPFS_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(52_428_800),
+  // Uploads and files: a local folder (<dataDir>/files) unless S3_BUCKET names an S3-compatible bucket.
+  UPLOAD_MAX_BYTES_CAMPAIGN: z.coerce.number().int().min(1024).default(10_485_760),
+  UPLOAD_MAX_BYTES_DIGITALGOODS: z.coerce.number().int().min(1024).default(104_857_600),
+  S3_BUCKET: z.string().min(3).optional(),
+  /** Bucket for public images (`ogp/…`); defaults to S3_BUCKET. */
+  S3_PUBLIC_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Public base URL of S3_BUCKET (e.g. a CDN); unset = files are served through GET /files/*. */
+  S3_ASSET_URL: z.url().optional(),
+  /** Public base URL of S3_PUBLIC_BUCKET; unset = served through GET /files/ogp/*. */
+  S3_PUBLIC_URL: z.url().optional(),
+  CAMPAIGN_STATUS_CRON: z.string().min(9).default('* * * * *'),
 });
 
 /** Keys that have no default in production: listed together when missing. */
@@ -115,6 +133,14 @@ function pairRequirements(env: Record<string, string | undefined>): string[] {
   }
   if (env.IPFS_RPC_URL && !env.IPFS_GATEWAY_URL) {
     issues.push('IPFS_GATEWAY_URL: required when IPFS_RPC_URL is set (browsers fetch files from it)');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    issues.push(
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither = the AWS default chain)',
+    );
+  }
+  if (!env.S3_BUCKET && (env.S3_PUBLIC_BUCKET || env.S3_ENDPOINT)) {
+    issues.push('S3_BUCKET: required when S3_PUBLIC_BUCKET or S3_ENDPOINT is set');
   }
   return issues;
 }
@@ -160,9 +186,30 @@ export interface AppConfig {
   chain:
     | { kind: 'embedded'; dir: string; contractAddress: undefined }
     | { kind: 'rpc'; rpcUrl: string; signerKey: `0x${string}`; contractAddress: `0x${string}` | undefined };
-  ipfs:
+  ipfs: (
     | { kind: 'embedded'; dir: string; gatewayUrl: string }
-    | { kind: 'kubo'; rpcUrl: string; gatewayUrl: string };
+    | { kind: 'kubo'; rpcUrl: string; gatewayUrl: string }
+  ) & { uploadMaxBytes: number };
+  /** Where uploaded files and public images live. */
+  files:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        publicBucket: string;
+        region: string;
+        endpoint: string | undefined;
+        forcePathStyle: boolean;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        assetUrl: string | undefined;
+        publicUrl: string | undefined;
+      };
+  uploads: {
+    maxBytes: { campaign: number; digitalgoods: number };
+    /** Unfinished resumable uploads (embedded tus file store). */
+    tusDir: string;
+  };
+  campaigns: { statusCron: string };
 }
 
 export class ConfigError extends Error {
@@ -246,13 +293,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           contractAddress: e.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
         }
       : { kind: 'embedded', dir: path.join(dataDir, 'chain'), contractAddress: undefined },
-    ipfs: e.IPFS_RPC_URL
-      ? { kind: 'kubo', rpcUrl: e.IPFS_RPC_URL, gatewayUrl: e.IPFS_GATEWAY_URL!.replace(/\/$/, '') }
-      : {
-          kind: 'embedded',
-          dir: path.join(dataDir, 'ipfs'),
-          gatewayUrl: e.IPFS_GATEWAY_URL?.replace(/\/$/, '') ?? publicOrigin,
-        },
+    ipfs: {
+      ...(e.IPFS_RPC_URL
+        ? {
+            kind: 'kubo' as const,
+            rpcUrl: e.IPFS_RPC_URL,
+            gatewayUrl: e.IPFS_GATEWAY_URL!.replace(/\/$/, ''),
+          }
+        : {
+            kind: 'embedded' as const,
+            dir: path.join(dataDir, 'ipfs'),
+            gatewayUrl: e.IPFS_GATEWAY_URL?.replace(/\/$/, '') ?? publicOrigin,
+          }),
+      uploadMaxBytes: e.IPFS_UPLOAD_MAX_BYTES,
+    },
+    files: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          publicBucket: e.S3_PUBLIC_BUCKET ?? e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          assetUrl: e.S3_ASSET_URL?.replace(/\/$/, ''),
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
+    uploads: {
+      maxBytes: {
+        campaign: e.UPLOAD_MAX_BYTES_CAMPAIGN,
+        digitalgoods: e.UPLOAD_MAX_BYTES_DIGITALGOODS,
+      },
+      tusDir: path.join(dataDir, 'uploads'),
+    },
+    campaigns: { statusCron: e.CAMPAIGN_STATUS_CRON },
   };
 }
 

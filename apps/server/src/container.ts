@@ -20,7 +20,13 @@ import { AccountService } from './modules/account/account.service.ts';
 import { startChain, type ChainAdapter } from './adapters/chain/index.ts';
 import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
 import { ChainService } from './modules/chain/chain.service.ts';
+import { TokensRepository } from './modules/tokens/tokens.repository.ts';
+import { TokenService } from './modules/tokens/tokens.service.ts';
+import { TokenAssetService } from './modules/tokens/token-assets.service.ts';
 import { lazy, type Lazy } from './lib/lazy.ts';
+import type { FileStorage } from './adapters/storage/index.ts';
+import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns.wiring.ts';
+import { pendingGoodsPublisher } from './modules/digital-goods/goods-publisher.ts';
 
 /**
  * Explicit wiring, in dependency order: config → adapters → repositories → services → jobs.
@@ -41,6 +47,8 @@ export interface Container {
     chain: Lazy<ChainAdapter>;
     /** Opened on first use: the embedded block store or a Kubo client. */
     ipfs: Lazy<IpfsAdapter>;
+    /** Uploaded files and public images: a local folder (embedded) or S3-compatible buckets. */
+    storage: FileStorage;
   };
   /** better-auth, mounted at /api/auth. */
   auth: Auth;
@@ -48,14 +56,17 @@ export interface Container {
     housekeeping: HousekeepingRepository;
     identities: IdentityRepository;
     accounts: AccountRepository;
-  };
+    tokens: TokensRepository;
+  } & GoodsAndCampaigns['repositories'];
   services: {
     system: SystemService;
     authGateway: AuthGateway;
     identity: IdentityService;
     account: AccountService;
     chain: ChainService;
-  };
+    tokens: TokenService;
+    tokenAssets: TokenAssetService;
+  } & GoodsAndCampaigns['services'];
   close(): Promise<void>;
 }
 
@@ -94,10 +105,13 @@ export async function createContainer(
       (adapter) => adapter.close(),
     );
 
+    const goods = wireGoodsAndCampaigns({ config, db, log, goodsPublisher: pendingGoodsPublisher });
     const repositories = {
+      ...goods.repositories,
       housekeeping: new HousekeepingRepository(db),
       identities: new IdentityRepository(db),
       accounts: new AccountRepository(db),
+      tokens: new TokensRepository(db),
     };
     const auth = createAuth({
       config,
@@ -108,7 +122,25 @@ export async function createContainer(
       log,
     });
     const authGateway = new AuthGateway(auth, config);
+    const chainService = new ChainService(
+      chain,
+      db,
+      {
+        chainId: config.chainId,
+        configuredAddress: config.chain.contractAddress,
+        ipfsGateway: config.ipfs.gatewayUrl,
+      },
+      log,
+    );
+    const tokens = new TokenService(
+      chain,
+      chainService,
+      repositories.tokens,
+      { ipfsGatewayBase: config.ipfs.gatewayUrl },
+      log,
+    );
     const services = {
+      ...goods.services,
       system: new SystemService(config, database, queue),
       authGateway,
       identity: new IdentityService(config, repositories.accounts, repositories.identities, log),
@@ -119,20 +151,17 @@ export async function createContainer(
         repositories.identities,
         authGateway,
         log,
+        tokens,
       ),
-      chain: new ChainService(
-        chain,
-        db,
-        {
-          chainId: config.chainId,
-          configuredAddress: config.chain.contractAddress,
-          ipfsGateway: config.ipfs.gatewayUrl,
-        },
-        log,
-      ),
+      chain: chainService,
+      tokens,
+      tokenAssets: new TokenAssetService(ipfs, tokens, { uploadMaxBytes: config.ipfs.uploadMaxBytes }, log),
     };
     const sessions = overrides.sessions ?? new AuthSessionResolver(auth, repositories.accounts);
-    const jobs = [housekeepingJob(repositories.housekeeping, config.housekeepingCron)] as JobDefinition[];
+    const jobs = [
+      housekeepingJob(repositories.housekeeping, config.housekeepingCron),
+      ...goods.jobs,
+    ] as JobDefinition[];
 
     await queue.start(jobs);
 
@@ -143,7 +172,7 @@ export async function createContainer(
       queue,
       sessions,
       jobs,
-      adapters: { mailer, devMailbox, chain, ipfs },
+      adapters: { mailer, devMailbox, chain, ipfs, storage: goods.storage },
       auth,
       repositories,
       services,

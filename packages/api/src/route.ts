@@ -26,6 +26,8 @@ export interface RouteDefinition<
   otherResponses?: Partial<Record<number, z.ZodType>>;
   /** Status of the success answer; 200 unless stated. */
   successStatus?: 200 | 201 | 202 | 204;
+  /** The message of the 401 a signed-out caller gets, when the route has its own (e.g. uploads). */
+  unauthenticatedMessage?: string;
 }
 
 /** Declares a route; keeps its literal shape so handlers and clients see exactly the schemas it was given. */

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -193,4 +195,197 @@ export const devMail = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('dev_mail_created_at_idx').on(table.createdAt)],
+);
+
+// ─── Chain: the token ids Hanabi knows and the operations it sent (issue [Chain]) ───────────────────────────
+
+/** A uint256 as PostgreSQL numeric (78 digits hold 2^256 − 1); drizzle reads it as a decimal string. */
+const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 });
+
+/**
+ * A token id Hanabi has minted or given a URI. `minted`/`burned` count what Hanabi's own writes moved (operator
+ * tools, publishing, deliveries), not what others did on chain; the chain stays the truth for balances.
+ */
+export const chainToken = pgTable('chain_token', {
+  tokenId: uint256('token_id').primaryKey(),
+  /** The URI last set on chain by Hanabi (`ipfs://…`), or null. */
+  uri: text('uri'),
+  minted: uint256('minted').notNull().default('0'),
+  burned: uint256('burned').notNull().default('0'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every on-chain write Hanabi's operator tools (and services reusing them) made or tried: `submitted` once the
+ * transaction hash is known, then `confirmed` or `failed`; a write refused by simulation is `failed` with no hash.
+ * Addresses are EIP-55 checksummed, so equal addresses compare equal as text.
+ */
+export const chainOperation = pgTable(
+  'chain_operation',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['mint', 'burn', 'transfer', 'approve', 'set_uri'] }).notNull(),
+    tokenId: uint256('token_id').notNull(),
+    fromAddress: text('from_address'),
+    toAddress: text('to_address'),
+    amount: uint256('amount'),
+    /** For set_uri: the URI set. */
+    uri: text('uri'),
+    txHash: text('tx_hash'),
+    status: text('status', { enum: ['submitted', 'confirmed', 'failed'] }).notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    gasUsed: uint256('gas_used'),
+    error: text('error'),
+    requestedBy: text('requested_by').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('chain_operation_created_at_idx').on(table.createdAt, table.id),
+    index('chain_operation_token_id_idx').on(table.tokenId),
+    index('chain_operation_to_address_idx').on(table.toAddress),
+    index('chain_operation_from_address_idx').on(table.fromAddress),
+    uniqueIndex('chain_operation_tx_hash_uidx')
+      .on(table.txHash)
+      .where(sql`${table.txHash} is not null`),
+    check(
+      'chain_operation_kind_check',
+      sql`${table.kind} in ('mint', 'burn', 'transfer', 'approve', 'set_uri')`,
+    ),
+    check('chain_operation_status_check', sql`${table.status} in ('submitted', 'confirmed', 'failed')`),
+  ],
+);
+
+// ─── Goods & campaigns: uploaded files, digital goods, campaigns, the watchlist (issue [Goods & campaigns]) ──
+
+/** An uploaded file (DESIGN section 4). `cid` stays null until the chain work pins it to IPFS. */
+export const asset = pgTable(
+  'asset',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['campaign', 'digitalgoods'] }).notNull(),
+    /** `{kind}/{uid}/{name}.{ext}` in the file storage. */
+    storageKey: text('storage_key').notNull().unique(),
+    /** The sanitised name the person gave the file. */
+    fileName: text('file_name').notNull(),
+    /** Sniffed from the bytes. */
+    mediaType: text('media_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    cid: text('cid'),
+    /** The tus upload it came from (answers a resumed upload that already finished). */
+    uploadId: text('upload_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('asset_owner_id_idx').on(table.ownerId, table.createdAt),
+    uniqueIndex('asset_upload_id_uidx')
+      .on(table.uploadId)
+      .where(sql`${table.uploadId} is not null`),
+    check('asset_kind_check', sql`${table.kind} in ('campaign', 'digitalgoods')`),
+  ],
+);
+
+/** A streamer's digital goods: an ERC-1155 token type once published (`token_id` assigned then). */
+export const digitalGoods = pgTable(
+  'digital_goods',
+  {
+    id: text('id').primaryKey(),
+    streamerId: text('streamer_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageAssetId: text('image_asset_id').references(() => asset.id, { onDelete: 'set null' }),
+    animationAssetId: text('animation_asset_id').references(() => asset.id, { onDelete: 'set null' }),
+    supply: integer('supply').notNull(),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    hidden: boolean('hidden').notNull().default(false),
+    tokenId: uint256('token_id').unique(),
+    imageCid: text('image_cid'),
+    metadataCid: text('metadata_cid'),
+    tokenUri: text('token_uri'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('digital_goods_streamer_id_idx').on(table.streamerId, table.createdAt),
+    check('digital_goods_status_check', sql`${table.status} in ('draft', 'published')`),
+    check('digital_goods_supply_check', sql`${table.supply} > 0`),
+  ],
+);
+
+export interface CampaignEntryRule {
+  keyword: string;
+  onePerPerson: boolean;
+  membersOnly: boolean;
+  excludeModerators: boolean;
+  windowStart: string | null;
+  windowEnd: string | null;
+  cooldownDays: number;
+}
+
+/** A prize campaign (DESIGN section 4). Status advances with time: scheduled → live → ended. */
+export const campaign = pgTable(
+  'campaign',
+  {
+    id: text('id').primaryKey(),
+    streamerId: text('streamer_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    coverAssetId: text('cover_asset_id').references(() => asset.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['draft', 'scheduled', 'live', 'ended'] })
+      .notNull()
+      .default('draft'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    platforms: text('platforms').array().notNull(),
+    prizeDigitalGoodsId: text('prize_digital_goods_id')
+      .notNull()
+      .references(() => digitalGoods.id),
+    copiesPerWinner: integer('copies_per_winner').notNull(),
+    winnerCount: integer('winner_count').notNull(),
+    entryRule: jsonb('entry_rule').$type<CampaignEntryRule>().notNull(),
+    drawMode: text('draw_mode', { enum: ['manual', 'everyNMinutes', 'atEnd'] }).notNull(),
+    drawIntervalMinutes: integer('draw_interval_minutes'),
+    /** Hash of what the Open Graph image shows; the stored `ogp/{id}.png` is current while it matches. */
+    ogImageHash: text('og_image_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('campaign_streamer_id_idx').on(table.streamerId, table.createdAt),
+    index('campaign_status_ends_at_idx').on(table.status, table.endsAt),
+    index('campaign_created_at_idx').on(table.createdAt, table.id),
+    index('campaign_prize_idx').on(table.prizeDigitalGoodsId),
+    check('campaign_status_check', sql`${table.status} in ('draft', 'scheduled', 'live', 'ended')`),
+    check('campaign_draw_mode_check', sql`${table.drawMode} in ('manual', 'everyNMinutes', 'atEnd')`),
+    check('campaign_period_check', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+/** An audience member's watchlist (the watchlist calls come with their own issue; `isWatch` reads it). */
+export const watch = pgTable(
+  'watch',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaign.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.campaignId] }),
+    index('watch_campaign_id_idx').on(table.campaignId),
+  ],
 );

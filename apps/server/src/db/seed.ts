@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Container } from '../container.ts';
 import { appSetting } from './schema.ts';
 import { identitySeedStep } from '../modules/identity/identity.seed.ts';
+import { goodsCampaignsSeedStep } from '../modules/campaigns/campaigns.seed.ts';
 
 /**
  * The demo seed: one step per feature, each idempotent. Later features append steps (demo users, goods,
@@ -12,10 +13,10 @@ export interface SeedStep {
   run(container: Container): Promise<void>;
 }
 
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 const SEED_KEY = 'demo.seed';
 
-export const seedSteps: SeedStep[] = [identitySeedStep];
+export const seedSteps: SeedStep[] = [identitySeedStep, goodsCampaignsSeedStep];
 
 export async function readSeedState(
   container: Container,

@@ -33,7 +33,10 @@ export function installAccessHook(app: FastifyInstance, sessions: SessionResolve
     // A suspended user has no session anywhere: public routes see nobody, the others refuse.
     if (request.session?.suspended) request.session = null;
     if (decision === 'suspended') return sendError(reply, 'FORBIDDEN', 'This account is suspended.');
-    if (decision === 'unauthenticated') return sendError(reply, 'UNAUTHENTICATED', 'Please sign in.');
+    if (decision === 'unauthenticated') {
+      const message = request.routeOptions.config.unauthenticatedMessage ?? 'Please sign in.';
+      return sendError(reply, 'UNAUTHENTICATED', message);
+    }
     if (decision === 'forbidden') return sendError(reply, 'FORBIDDEN', 'You are not allowed to do this.');
   });
 }

@@ -37,7 +37,10 @@ export function registerRoute<R extends RouteDefinition>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: route.method,
     url: route.path,
-    config: { access: route.access },
+    config: {
+      access: route.access,
+      ...(route.unauthenticatedMessage ? { unauthenticatedMessage: route.unauthenticatedMessage } : {}),
+    },
     schema: {
       summary: route.summary,
       tags: route.tags,

@@ -59,5 +59,7 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Public route that never reads the session (static files, docs, better-auth): GETs skip the lookup. */
     sessionless?: boolean;
+    /** The 401 message for signed-out callers, when the route has its own (uploads: "log in again"). */
+    unauthenticatedMessage?: string;
   }
 }

@@ -8,6 +8,19 @@ import { sendError } from './error-handler.ts';
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|png|svg|jpg|webp)$/;
 
 /**
+ * The built SPA's index.html as text (for pages that render tags into it, e.g. campaign pages for crawlers),
+ * or null when the web app is not built. Read on each call: small, and a rebuild needs no restart.
+ */
+export async function readIndexHtml(webDist: string | undefined): Promise<string | null> {
+  if (!webDist) return null;
+  try {
+    return await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Serves the built SPA. Unknown API paths are 404 envelopes; any other GET that wants HTML gets index.html so the
  * client router can take over. Hashed build files are cached for a year, everything else revalidates.
  */

@@ -69,11 +69,28 @@ export const Account = UserSummary.extend({
 });
 export type Account = z.infer<typeof Account>;
 
+/** One token id the wallet holds on chain, or that Hanabi recorded moving to or from it. */
+export const WalletHolding = z.object({
+  tokenId: z.string(),
+  /** Read from chain (balanceOfBatch); null when the chain could not be read. */
+  balance: z.string().nullable(),
+  /** Net of what Hanabi's confirmed writes moved to/from the wallet: mints and transfers in, minus transfers
+   * out and burns. Differs from `balance` when someone moved tokens outside Hanabi. */
+  recorded: z.string(),
+  /** `uri(tokenId)` as Hanabi last set it; null when none. */
+  uri: z.string().nullable(),
+});
+export type WalletHolding = z.infer<typeof WalletHolding>;
+
 export const AccountEth = z.object({
   walletAddress: z.string().nullable(),
   chainId: z.number().int(),
   /** The prize token contract; null until it is deployed. */
   contractAddress: z.string().nullable(),
+  /** Token ids Hanabi knows that the wallet holds or received (zero on both sides: left out). */
+  holdings: z.array(WalletHolding),
+  /** False when the chain could not be read: `balance` is then null and only `recorded` is known. */
+  chainReachable: z.boolean(),
 });
 export type AccountEth = z.infer<typeof AccountEth>;
 
@@ -125,7 +142,8 @@ export const accountRoutes = {
     method: 'GET',
     path: '/api/myAccountEth',
     access: 'signedIn',
-    summary: 'Wallet address, chain id and prize contract address of the signed-in user',
+    summary:
+      'Wallet address, chain id, prize contract and token holdings (on chain and recorded) of the signed-in user',
     tags: ['account'],
     response: AccountEth,
   }),

@@ -156,6 +156,8 @@ describe.each(testBackends())('account calls on %s', (backend) => {
       walletAddress: checksummed,
       chainId: 11155111,
       contractAddress: null,
+      holdings: [],
+      chainReachable: true,
     });
 
     const cleared = await put(alice, alice.userId, { walletAddress: null });

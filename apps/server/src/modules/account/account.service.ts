@@ -6,6 +6,7 @@ import {
   type AccountLinkResponse,
   type AuthProvider,
   type UpdateAccountBody,
+  type WalletHolding,
 } from '@hanabi/api';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -32,6 +33,11 @@ export interface LinkOutcome {
   responseHeaders?: Headers;
 }
 
+/** Reads a wallet's token holdings (the tokens module implements it). */
+export interface WalletHoldingsReader {
+  holdingsOf(address: string | null): Promise<{ holdings: WalletHolding[]; chainReachable: boolean }>;
+}
+
 /** The signed-in person's own account: read, edit, and the sign-in methods linked to it. */
 export class AccountService {
   constructor(
@@ -41,6 +47,7 @@ export class AccountService {
     private readonly identities: IdentityRepository,
     private readonly gateway: AuthGateway,
     private readonly log: Logger,
+    private readonly wallets: WalletHoldingsReader,
   ) {}
 
   async myAccount(session: SessionUser): Promise<Account> {
@@ -49,11 +56,17 @@ export class AccountService {
 
   async myAccountEth(session: SessionUser): Promise<AccountEth> {
     const user = await this.ownUser(session);
-    const contractAddress = await readSetting<unknown>(this.db, SETTING_KEYS.contractAddress);
+    const [contractAddress, { holdings, chainReachable }] = await Promise.all([
+      readSetting<unknown>(this.db, SETTING_KEYS.contractAddress),
+      this.wallets.holdingsOf(user.walletAddress),
+    ]);
     return {
       walletAddress: user.walletAddress,
       chainId: this.config.chainId,
-      contractAddress: typeof contractAddress === 'string' ? contractAddress : null,
+      contractAddress:
+        this.config.chain.contractAddress ?? (typeof contractAddress === 'string' ? contractAddress : null),
+      holdings,
+      chainReachable,
     };
   }
 

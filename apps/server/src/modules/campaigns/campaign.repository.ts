@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appUser, campaign, watch } from '../../db/schema.ts';
+
+export type CampaignRow = typeof campaign.$inferSelect;
+export type NewCampaign = Omit<typeof campaign.$inferInsert, 'updatedAt' | 'ogImageHash'>;
+export type CampaignPatch = Partial<Omit<CampaignRow, 'id' | 'streamerId' | 'createdAt' | 'updatedAt'>>;
+export type StreamerRow = typeof appUser.$inferSelect;
+export type CampaignStatusValue = CampaignRow['status'];
+export type CampaignSort = 'newest' | 'endingSoon' | 'startingSoon';
+
+export interface CampaignListFilter {
+  /** Only this streamer's (their own list) — every status. */
+  streamerId?: string;
+  /** Only public campaigns: not drafts, not of suspended streamers. */
+  publicOnly: boolean;
+  statuses?: CampaignStatusValue[];
+  platform?: string;
+  text?: string;
+  sort: CampaignSort;
+  limit: number;
+  after?: { value: Date; id: string };
+}
+
+const PUBLIC_STATUSES: CampaignStatusValue[] = ['scheduled', 'live', 'ended'];
+
+function sortColumn(sort: CampaignSort) {
+  if (sort === 'endingSoon') return campaign.endsAt;
+  if (sort === 'startingSoon') return campaign.startsAt;
+  return campaign.createdAt;
+}
+
+/** `%` and `_` in a search text are literal. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Campaigns (`campaign`) with their streamer, and the watchlist flag. */
+export class CampaignRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: NewCampaign): Promise<CampaignRow> {
+    const [row] = await this.db.insert(campaign).values(values).returning();
+    return row!;
+  }
+
+  async update(id: string, patch: CampaignPatch): Promise<CampaignRow | null> {
+    const [row] = await this.db
+      .update(campaign)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(campaign.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(campaign).where(eq(campaign.id, id));
+  }
+
+  async findWithStreamer(id: string): Promise<{ campaign: CampaignRow; streamer: StreamerRow } | null> {
+    const [row] = await this.db
+      .select({ campaign, streamer: appUser })
+      .from(campaign)
+      .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
+      .where(eq(campaign.id, id));
+    return row ?? null;
+  }
+
+  async list(filter: CampaignListFilter): Promise<{ campaign: CampaignRow; streamer: StreamerRow }[]> {
+    const conditions: SQL[] = [];
+    if (filter.streamerId) conditions.push(eq(campaign.streamerId, filter.streamerId));
+    if (filter.publicOnly) {
+      conditions.push(inArray(campaign.status, PUBLIC_STATUSES), isNull(appUser.suspendedAt));
+    }
+    if (filter.statuses) conditions.push(inArray(campaign.status, filter.statuses));
+    if (filter.platform) conditions.push(sql`${filter.platform} = any(${campaign.platforms})`);
+    if (filter.text) {
+      const pattern = likePattern(filter.text);
+      conditions.push(or(ilike(campaign.title, pattern), ilike(campaign.description, pattern))!);
+    }
+    const column = sortColumn(filter.sort);
+    const descending = filter.sort === 'newest';
+    if (filter.after) {
+      const { value, id } = filter.after;
+      conditions.push(
+        descending
+          ? or(lt(column, value), and(eq(column, value), lt(campaign.id, id)))!
+          : or(gt(column, value), and(eq(column, value), gt(campaign.id, id)))!,
+      );
+    }
+    return this.db
+      .select({ campaign, streamer: appUser })
+      .from(campaign)
+      .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
+      .where(and(...conditions))
+      .orderBy(...(descending ? [desc(column), desc(campaign.id)] : [asc(column), asc(campaign.id)]))
+      .limit(filter.limit);
+  }
+
+  /**
+   * Moves campaigns along by time: scheduled → live at the start, scheduled/live → ended at the end. Runs on a
+   * cron and before reads, so nobody sees a stale status. Rows another caller is advancing right now are skipped
+   * (`SKIP LOCKED`), so concurrent readers never wait on or deadlock with each other. Returns how many changed.
+   */
+  async advanceStatuses(now: Date): Promise<number> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const due = or(
+      and(eq(campaign.status, 'scheduled'), sql`${campaign.startsAt} <= ${at}`),
+      and(inArray(campaign.status, ['scheduled', 'live']), sql`${campaign.endsAt} <= ${at}`),
+    );
+    const changed = await this.db
+      .update(campaign)
+      .set({
+        status: sql`case when ${campaign.endsAt} <= ${at} then 'ended' else 'live' end`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          due,
+          inArray(
+            campaign.id,
+            this.db.select({ id: campaign.id }).from(campaign).where(due).for('update', { skipLocked: true }),
+          ),
+        ),
+      )
+      .returning({ id: campaign.id });
+    return changed.length;
+  }
+
+  async watchedIds(userId: string, campaignIds: string[]): Promise<Set<string>> {
+    if (campaignIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ campaignId: watch.campaignId })
+      .from(watch)
+      .where(and(eq(watch.userId, userId), inArray(watch.campaignId, campaignIds)));
+    return new Set(rows.map((row) => row.campaignId));
+  }
+
+  async setOgImageHash(id: string, hash: string): Promise<void> {
+    await this.db.update(campaign).set({ ogImageHash: hash }).where(eq(campaign.id, id));
+  }
+}

@@ -1,0 +1,273 @@
+import crypto from 'node:crypto';
+import type {
+  Campaign,
+  CampaignList,
+  CampaignListQuery,
+  CreateCampaignBody,
+  UpdateCampaignBody,
+} from '@hanabi/api';
+import type { FileStorage } from '../../adapters/storage/index.ts';
+import { businessRule, forbidden, notFound, unauthenticated } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { Logger } from '../../logger.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
+import type { AssetRepository, AssetRow } from '../uploads/asset.repository.ts';
+import type { AssetService } from '../uploads/asset.service.ts';
+import { checkCampaignRules, type CampaignDraft } from './campaign-rules.ts';
+import { drawModeOf, toCampaign } from './campaign.mapper.ts';
+import type {
+  CampaignPatch,
+  CampaignRepository,
+  CampaignRow,
+  CampaignStatusValue,
+  StreamerRow,
+} from './campaign.repository.ts';
+import { ogImageKey } from './og-image.ts';
+
+type Found = { campaign: CampaignRow; streamer: StreamerRow };
+
+const missing = () => notFound('No campaign with this id.');
+
+/** Scheduled campaigns whose start has come are live; any published one past its end has ended. */
+export function settledStatus(status: CampaignStatusValue, startsAt: Date, endsAt: Date, now: Date) {
+  if (status === 'draft') return status;
+  if (endsAt <= now) return 'ended';
+  if (status === 'scheduled' && startsAt <= now) return 'live';
+  return status;
+}
+
+/**
+ * Campaigns: a streamer's own (every status) and the public ones (scheduled, live, ended; never drafts, never
+ * a suspended streamer's). Visibility decides 404 vs 403: what you cannot see is "not found", what you can see
+ * but do not own is "forbidden". Ended campaigns are read-only.
+ */
+export class CampaignService {
+  constructor(
+    private readonly campaigns: CampaignRepository,
+    private readonly goods: DigitalGoodsRepository,
+    private readonly assetRows: AssetRepository,
+    private readonly assets: AssetService,
+    private readonly storage: FileStorage,
+    private readonly log: Logger,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async list(session: SessionUser | null, query: CampaignListQuery): Promise<CampaignList> {
+    if (query.type === 'streamer') {
+      if (!session) throw unauthenticated();
+      if (session.type !== 'streamer' || !session.userId) {
+        throw forbidden('Only streamers have campaigns of their own (use type=audience).');
+      }
+    }
+    await this.campaigns.advanceStatuses(this.clock());
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const rows = await this.campaigns.list({
+      ...(query.type === 'streamer'
+        ? { streamerId: session!.userId! }
+        : query.streamerId
+          ? { streamerId: query.streamerId }
+          : {}),
+      publicOnly: query.type === 'audience',
+      ...(query.status ? { statuses: query.status } : {}),
+      ...(query.platform ? { platform: query.platform } : {}),
+      ...(query.q ? { text: query.q } : {}),
+      sort: query.sort,
+      limit: query.limit + 1,
+      ...(after ? { after: { value: cursorDate(after.sortValue), id: after.id } } : {}),
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1)?.campaign;
+    const sortValue =
+      query.sort === 'endingSoon'
+        ? last?.endsAt
+        : query.sort === 'startingSoon'
+          ? last?.startsAt
+          : last?.createdAt;
+    return {
+      list: await this.present(page, session),
+      nextCursor:
+        rows.length > query.limit && last && sortValue
+          ? encodeCursor(sortValue.toISOString(), last.id)
+          : null,
+    };
+  }
+
+  async get(session: SessionUser | null, id: string): Promise<Campaign> {
+    await this.campaigns.advanceStatuses(this.clock());
+    const found = await this.visible(session, id);
+    return (await this.present([found], session))[0]!;
+  }
+
+  /** A public campaign (never a draft) for the crawler page; null when there is none to show. */
+  async findPublic(id: string): Promise<Found | null> {
+    await this.campaigns.advanceStatuses(this.clock());
+    return this.visible(null, id).catch(() => null);
+  }
+
+  async create(session: SessionUser, body: CreateCampaignBody): Promise<Campaign> {
+    const streamerId = session.userId!;
+    const now = this.clock();
+    const draft: CampaignDraft = {
+      status: body.status,
+      startsAt: new Date(body.startsAt),
+      endsAt: new Date(body.endsAt),
+      platforms: body.platforms,
+      prizeDigitalGoodsId: body.prize.digitalGoodsId,
+      copiesPerWinner: body.prize.copiesPerWinner,
+      winnerCount: body.winnerCount,
+      entryRule: body.entryRule,
+      drawMode: body.drawMode,
+    };
+    await this.checkRules(streamerId, draft, undefined, now);
+    if (body.coverImageAssetId) await this.checkCover(streamerId, body.coverImageAssetId);
+    const row = await this.campaigns.insert({
+      id: crypto.randomUUID(),
+      streamerId,
+      title: body.title,
+      description: body.description,
+      coverAssetId: body.coverImageAssetId,
+      ...this.columnsOf(draft, now),
+      createdAt: now,
+    });
+    this.log.info({ campaignId: row.id, status: row.status }, 'campaign created');
+    return this.get(session, row.id);
+  }
+
+  async update(session: SessionUser, id: string, body: UpdateCampaignBody): Promise<Campaign> {
+    const current = await this.ownedForChange(session, id);
+    if (current.status === 'live' && body.status === 'draft') {
+      throw businessRule('A live campaign stays live until it ends.', [
+        { field: 'body.status', message: 'cannot change while the campaign is live' },
+      ]);
+    }
+    const now = this.clock();
+    const draft: CampaignDraft = {
+      status: current.status === 'live' ? 'live' : (body.status ?? current.status),
+      startsAt: body.startsAt ? new Date(body.startsAt) : current.startsAt,
+      endsAt: body.endsAt ? new Date(body.endsAt) : current.endsAt,
+      platforms: body.platforms ?? (current.platforms as CampaignDraft['platforms']),
+      prizeDigitalGoodsId: body.prize?.digitalGoodsId ?? current.prizeDigitalGoodsId,
+      copiesPerWinner: body.prize?.copiesPerWinner ?? current.copiesPerWinner,
+      winnerCount: body.winnerCount ?? current.winnerCount,
+      entryRule: body.entryRule ?? current.entryRule,
+      drawMode: body.drawMode ?? drawModeOf(current),
+    };
+    await this.checkRules(session.userId!, draft, id, now);
+    if (body.coverImageAssetId) await this.checkCover(session.userId!, body.coverImageAssetId);
+    const patch: CampaignPatch = { ...this.columnsOf(draft, now) };
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.coverImageAssetId !== undefined) patch.coverAssetId = body.coverImageAssetId;
+    await this.campaigns.update(id, patch);
+    return this.get(session, id);
+  }
+
+  async delete(session: SessionUser, id: string): Promise<void> {
+    const current = await this.ownedForChange(session, id);
+    if (current.status === 'live') {
+      throw businessRule('A live campaign cannot be deleted.');
+    }
+    await this.campaigns.delete(id);
+    await this.storage.delete(ogImageKey(id)).catch(() => undefined);
+    this.log.info({ campaignId: id }, 'campaign deleted');
+  }
+
+  private columnsOf(draft: CampaignDraft, now: Date) {
+    return {
+      status: settledStatus(draft.status, draft.startsAt, draft.endsAt, now),
+      startsAt: draft.startsAt,
+      endsAt: draft.endsAt,
+      platforms: draft.platforms,
+      prizeDigitalGoodsId: draft.prizeDigitalGoodsId,
+      copiesPerWinner: draft.copiesPerWinner,
+      winnerCount: draft.winnerCount,
+      entryRule: draft.entryRule,
+      drawMode: draft.drawMode.type,
+      drawIntervalMinutes: draft.drawMode.type === 'everyNMinutes' ? draft.drawMode.minutes : null,
+    };
+  }
+
+  private async checkRules(
+    streamerId: string,
+    draft: CampaignDraft,
+    campaignId: string | undefined,
+    now: Date,
+  ) {
+    const prize = await this.goods.findById(draft.prizeDigitalGoodsId);
+    const reserved = prize
+      ? await this.goods.reservedCopies([prize.id], campaignId)
+      : new Map<string, number>();
+    const problems = checkCampaignRules(draft, {
+      streamerId,
+      now,
+      prize,
+      reservedByOthers: prize ? (reserved.get(prize.id) ?? 0) : 0,
+    });
+    if (problems.length > 0) {
+      const fields = [...new Set(problems.map((problem) => problem.field))].join(', ');
+      throw businessRule(`The campaign breaks some rules: ${fields}.`, problems);
+    }
+  }
+
+  private async checkCover(streamerId: string, assetId: string) {
+    await this.assets.requireUsable(streamerId, assetId, {
+      field: 'body.coverImageAssetId',
+      kind: 'campaign',
+      imageOnly: true,
+    });
+  }
+
+  /** Drafts only to their streamer; a suspended streamer's campaigns to nobody else. */
+  private async visible(session: SessionUser | null, id: string): Promise<Found> {
+    const found = await this.campaigns.findWithStreamer(id);
+    if (!found) throw missing();
+    const own = session?.userId === found.campaign.streamerId;
+    if (!own && (found.campaign.status === 'draft' || found.streamer.suspendedAt)) throw missing();
+    return found;
+  }
+
+  private async ownedForChange(session: SessionUser, id: string): Promise<CampaignRow> {
+    await this.campaigns.advanceStatuses(this.clock());
+    const { campaign } = await this.visible(session, id);
+    if (campaign.streamerId !== session.userId) throw forbidden('You can only change your own campaigns.');
+    if (campaign.status === 'ended') {
+      throw businessRule('This campaign has ended: it is read-only.');
+    }
+    return campaign;
+  }
+
+  private async present(rows: Found[], viewer: SessionUser | null): Promise<Campaign[]> {
+    if (rows.length === 0) return [];
+    const goodsRows = await this.goods.findByIds(rows.map((row) => row.campaign.prizeDigitalGoodsId));
+    const goodsById = new Map(goodsRows.map((row) => [row.id, row]));
+    const assetIds = [
+      ...rows.map((row) => row.campaign.coverAssetId),
+      ...goodsRows.flatMap((row) => [row.imageAssetId, row.animationAssetId]),
+    ].filter((value): value is string => Boolean(value));
+    const [assetRows, watched] = await Promise.all([
+      this.assetRows.findByIds(assetIds),
+      viewer?.userId
+        ? this.campaigns.watchedIds(
+            viewer.userId,
+            rows.map((row) => row.campaign.id),
+          )
+        : Promise.resolve(new Set<string>()),
+    ]);
+    const assets = new Map<string, AssetRow>(assetRows.map((row) => [row.id, row]));
+    const now = this.clock();
+    return rows.map(({ campaign, streamer }) =>
+      toCampaign(
+        // The status as of now, even if a concurrent reader is still writing the advance.
+        { ...campaign, status: settledStatus(campaign.status, campaign.startsAt, campaign.endsAt, now) },
+        {
+          streamer,
+          prize: goodsById.get(campaign.prizeDigitalGoodsId)!,
+          assets,
+          isWatch: watched.has(campaign.id),
+        },
+        this.storage,
+      ),
+    );
+  }
+}

@@ -1,0 +1,147 @@
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { campaign, chainToken, digitalGoods } from '../../db/schema.ts';
+
+export type DigitalGoodsRow = typeof digitalGoods.$inferSelect;
+export type NewDigitalGoods = Omit<
+  typeof digitalGoods.$inferInsert,
+  'updatedAt' | 'status' | 'tokenId' | 'imageCid' | 'metadataCid' | 'tokenUri' | 'publishedAt'
+>;
+export type DigitalGoodsPatch = Partial<
+  Pick<DigitalGoodsRow, 'name' | 'description' | 'imageAssetId' | 'animationAssetId' | 'supply' | 'hidden'>
+>;
+/** What the chain work records once the image and metadata are pinned and the URI set. */
+export type GoodsChainData = Partial<Pick<DigitalGoodsRow, 'imageCid' | 'metadataCid' | 'tokenUri'>>;
+
+export interface GoodsListFilter {
+  status?: 'draft' | 'published';
+  includeHidden: boolean;
+  limit: number;
+  /** Keyset: rows strictly older than this (created_at desc, id desc). */
+  after?: { createdAt: Date; id: string };
+}
+
+/** Digital goods (`digital_goods`) and what campaigns reserve of them. */
+export class DigitalGoodsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: NewDigitalGoods): Promise<DigitalGoodsRow> {
+    const [row] = await this.db.insert(digitalGoods).values(values).returning();
+    return row!;
+  }
+
+  async findById(id: string): Promise<DigitalGoodsRow | null> {
+    const [row] = await this.db.select().from(digitalGoods).where(eq(digitalGoods.id, id));
+    return row ?? null;
+  }
+
+  async findByIds(ids: string[]): Promise<DigitalGoodsRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(digitalGoods)
+      .where(inArray(digitalGoods.id, [...new Set(ids)]));
+  }
+
+  async findOwned(streamerId: string, id: string): Promise<DigitalGoodsRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(digitalGoods)
+      .where(and(eq(digitalGoods.id, id), eq(digitalGoods.streamerId, streamerId)));
+    return row ?? null;
+  }
+
+  async listOwned(streamerId: string, filter: GoodsListFilter): Promise<DigitalGoodsRow[]> {
+    const conditions = [eq(digitalGoods.streamerId, streamerId)];
+    if (filter.status) conditions.push(eq(digitalGoods.status, filter.status));
+    if (!filter.includeHidden) conditions.push(eq(digitalGoods.hidden, false));
+    if (filter.after) {
+      conditions.push(
+        or(
+          lt(digitalGoods.createdAt, filter.after.createdAt),
+          and(eq(digitalGoods.createdAt, filter.after.createdAt), lt(digitalGoods.id, filter.after.id)),
+        )!,
+      );
+    }
+    return this.db
+      .select()
+      .from(digitalGoods)
+      .where(and(...conditions))
+      .orderBy(desc(digitalGoods.createdAt), desc(digitalGoods.id))
+      .limit(filter.limit);
+  }
+
+  async update(id: string, patch: DigitalGoodsPatch): Promise<DigitalGoodsRow | null> {
+    const [row] = await this.db
+      .update(digitalGoods)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(digitalGoods.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(digitalGoods).where(eq(digitalGoods.id, id));
+  }
+
+  /** Copies each goods has promised to campaigns: Σ winner count × copies per winner (optionally but one). */
+  async reservedCopies(goodsIds: string[], exceptCampaignId?: string): Promise<Map<string, number>> {
+    const reserved = new Map<string, number>();
+    if (goodsIds.length === 0) return reserved;
+    const conditions = [inArray(campaign.prizeDigitalGoodsId, [...new Set(goodsIds)])];
+    if (exceptCampaignId) conditions.push(sql`${campaign.id} <> ${exceptCampaignId}`);
+    const rows = await this.db
+      .select({
+        goodsId: campaign.prizeDigitalGoodsId,
+        copies: sql<number>`coalesce(sum(${campaign.winnerCount} * ${campaign.copiesPerWinner}), 0)::int`,
+      })
+      .from(campaign)
+      .where(and(...conditions))
+      .groupBy(campaign.prizeDigitalGoodsId);
+    for (const row of rows) reserved.set(row.goodsId, Number(row.copies));
+    return reserved;
+  }
+
+  async campaignCount(goodsId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(campaign)
+      .where(eq(campaign.prizeDigitalGoodsId, goodsId));
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * Marks draft goods published and gives them the next token id: one above every id Hanabi knows (its goods and
+   * the tokens the operator tools minted), under a transaction-scoped advisory lock so concurrent publishes never
+   * pick the same id. Returns null when the goods were not a draft (already published: nothing changes).
+   */
+  async publish(id: string, now: Date): Promise<DigitalGoodsRow | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hanabi.digital_goods.token_id'))`);
+      const [row] = await tx
+        .update(digitalGoods)
+        .set({
+          status: 'published',
+          publishedAt: now,
+          updatedAt: now,
+          tokenId: sql`(select greatest(
+              coalesce((select max(${digitalGoods.tokenId}) from ${digitalGoods}), 0),
+              coalesce((select max(${chainToken.tokenId}) from ${chainToken}), 0)
+            ) + 1)`,
+        })
+        .where(and(eq(digitalGoods.id, id), eq(digitalGoods.status, 'draft')))
+        .returning();
+      return row ?? null;
+    });
+  }
+
+  /** For the chain work: the CIDs and token URI once pinned and set. */
+  async recordChainData(id: string, data: GoodsChainData): Promise<DigitalGoodsRow | null> {
+    const [row] = await this.db
+      .update(digitalGoods)
+      .set({ ...data, updatedAt: new Date() })
+      .where(eq(digitalGoods.id, id))
+      .returning();
+    return row ?? null;
+  }
+}

@@ -1,0 +1,81 @@
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import { createFileStorage, createTusDataStore, type FileStorage } from '../adapters/storage/index.ts';
+import { AssetRepository } from './uploads/asset.repository.ts';
+import { AssetService } from './uploads/asset.service.ts';
+import { TusUploads } from './uploads/tus-uploads.ts';
+import { uploadsCleanupJob } from './uploads/uploads.jobs.ts';
+import { DigitalGoodsRepository } from './digital-goods/digital-goods.repository.ts';
+import { DigitalGoodsService } from './digital-goods/digital-goods.service.ts';
+import type { GoodsPublisher } from './digital-goods/goods-publisher.ts';
+import { CampaignRepository } from './campaigns/campaign.repository.ts';
+import { CampaignService } from './campaigns/campaign.service.ts';
+import { CampaignPageService } from './campaigns/campaign-page.service.ts';
+import { campaignStatusJob } from './campaigns/campaign.jobs.ts';
+import { OgImageRenderer } from './campaigns/og-image.ts';
+
+/**
+ * The wiring of the making side (issue [Goods & campaigns]): file storage → uploads → digital goods →
+ * campaigns and their crawler pages, plus their jobs. container.ts spreads these into its own lists.
+ */
+export function wireGoodsAndCampaigns(options: {
+  config: AppConfig;
+  db: Db;
+  log: Logger;
+  /** Puts published goods on chain (the chain work plugs its implementation in here). */
+  goodsPublisher: GoodsPublisher;
+}) {
+  const { config, db, log } = options;
+  const storage: FileStorage = createFileStorage(config);
+  const repositories = {
+    assets: new AssetRepository(db),
+    digitalGoods: new DigitalGoodsRepository(db),
+    campaigns: new CampaignRepository(db),
+  };
+  const assets = new AssetService(repositories.assets, storage, config.uploads.maxBytes, log);
+  const tusUploads = new TusUploads(
+    createTusDataStore(config),
+    assets,
+    repositories.assets,
+    log,
+    config.publicOrigin,
+  );
+  const digitalGoods = new DigitalGoodsService(
+    repositories.digitalGoods,
+    repositories.assets,
+    assets,
+    storage,
+    options.goodsPublisher,
+    log,
+  );
+  const campaigns = new CampaignService(
+    repositories.campaigns,
+    repositories.digitalGoods,
+    repositories.assets,
+    assets,
+    storage,
+    log,
+  );
+  const campaignPages = new CampaignPageService(
+    campaigns,
+    repositories.campaigns,
+    repositories.digitalGoods,
+    repositories.assets,
+    storage,
+    new OgImageRenderer(),
+    { publicOrigin: config.publicOrigin },
+    log,
+  );
+  return {
+    storage,
+    repositories,
+    services: { assets, tusUploads, digitalGoods, campaigns, campaignPages },
+    jobs: [
+      campaignStatusJob(repositories.campaigns, config.campaigns.statusCron),
+      uploadsCleanupJob(tusUploads, config.housekeepingCron),
+    ],
+  };
+}
+
+export type GoodsAndCampaigns = ReturnType<typeof wireGoodsAndCampaigns>;

@@ -1,0 +1,27 @@
+import { errorCodes, type ErrorCode } from '@hanabi/api';
+import { AppError } from '../../http/app-error.ts';
+
+/** The envelope code for an HTTP status (400 → BAD_REQUEST). */
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 400) return 'BAD_REQUEST';
+  const found = Object.entries(errorCodes).find(([, value]) => value === status)?.[0];
+  return (found as ErrorCode | undefined) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+/** An AppError as the JSON envelope text. */
+export function errorBody(error: AppError): string {
+  return JSON.stringify({
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details && error.details.length > 0 ? { details: error.details } : {}),
+    },
+  });
+}
+
+/** A tus answer's body as the envelope: JSON bodies pass, tus's plain-text reasons are wrapped. */
+export function envelopeText(status: number, body: string): string {
+  const trimmed = body.trim();
+  if (trimmed.startsWith('{')) return trimmed;
+  return errorBody(new AppError(codeForStatus(status), trimmed || `Upload request answered ${status}.`));
+}
