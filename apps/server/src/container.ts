@@ -26,7 +26,7 @@ import { TokenAssetService } from './modules/tokens/token-assets.service.ts';
 import { lazy, type Lazy } from './lib/lazy.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
 import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns.wiring.ts';
-import { pendingGoodsPublisher } from './modules/digital-goods/goods-publisher.ts';
+import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chain/goods-on-chain.jobs.ts';
 
 /**
  * Explicit wiring, in dependency order: config → adapters → repositories → services → jobs.
@@ -105,7 +105,8 @@ export async function createContainer(
       (adapter) => adapter.close(),
     );
 
-    const goods = wireGoodsAndCampaigns({ config, db, log, goodsPublisher: pendingGoodsPublisher });
+    const goodsPublisher = new QueuedGoodsPublisher();
+    const goods = wireGoodsAndCampaigns({ config, db, log, goodsPublisher });
     const repositories = {
       ...goods.repositories,
       housekeeping: new HousekeepingRepository(db),
@@ -158,9 +159,19 @@ export async function createContainer(
       tokenAssets: new TokenAssetService(ipfs, tokens, { uploadMaxBytes: config.ipfs.uploadMaxBytes }, log),
     };
     const sessions = overrides.sessions ?? new AuthSessionResolver(auth, repositories.accounts);
+    const publishJob = publishOnChainJob(() => ({
+      goods: repositories.digitalGoods,
+      assets: repositories.assets,
+      storage: goods.storage,
+      tokens: services.tokens,
+      tokenAssets: services.tokenAssets,
+      publicOrigin: config.publicOrigin,
+    }));
+    goodsPublisher.connect(queue, publishJob);
     const jobs = [
       housekeepingJob(repositories.housekeeping, config.housekeepingCron),
       ...goods.jobs,
+      publishJob,
     ] as JobDefinition[];
 
     await queue.start(jobs);
