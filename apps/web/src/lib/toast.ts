@@ -9,6 +9,7 @@ export function showSuccessToast(message?: string): string {
     message: message ?? i18n.t('toast.success'),
     color: 'teal',
     autoClose: SUCCESS_TOAST_MS,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
   });
 }
 
@@ -18,6 +19,7 @@ export function showErrorToast(message?: string): string {
     message: message ?? i18n.t('toast.error'),
     color: 'red',
     autoClose: false,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
   });
 }
 

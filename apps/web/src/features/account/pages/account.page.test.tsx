@@ -137,7 +137,8 @@ describe('/streamer/account', () => {
     fireEvent.click(screen.getByTestId('unlock-submit'));
     const unlocked = await screen.findByTestId('unlock-result', {}, { timeout: 10_000 });
     expect(within(unlocked).getByText(new RegExp(wallet.address))).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '閉じる' }));
+    // The dialog's own close button (toasts have one named the same).
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '閉じる' }));
 
     fireEvent.click(screen.getByTestId('wallet-export'));
     fireEvent.change(await screen.findByTestId('unlock-passphrase'), { target: { value: PASSPHRASE } });

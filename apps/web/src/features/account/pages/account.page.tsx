@@ -7,6 +7,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { setAccountCache, useAccount } from '../../../lib/account';
 import { signInPathFor } from '../../../lib/sign-in-path';
+import { HoldingsSection } from '../components/holdings-section';
 import { ProfileForm } from '../components/profile-form';
 import { SessionSection } from '../components/session-section';
 import { SignInMethods } from '../components/sign-in-methods';
@@ -111,6 +112,7 @@ export function AccountPage() {
         <AccountHeader account={account} />
         <ProfileForm account={account} onSaved={store} />
         <WalletSection account={account} onSaved={store} />
+        <HoldingsSection walletAddress={account.walletAddress} />
         <SignInMethods account={account} onSaved={store} />
         <SessionSection />
       </Stack>

@@ -1,17 +1,178 @@
-import { IconConfetti } from '@tabler/icons-react';
+import {
+  AspectRatio,
+  Avatar,
+  Card,
+  Center,
+  Group,
+  Image,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBrandYoutube, IconBroadcast, IconConfetti, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { EmptyState } from '../../../components/empty-state';
+import { PageTitle } from '../../../components/page-title';
+import { formatDateTime } from '../../../lib/format';
+import { useCampaign } from '../campaign-api';
+import { CampaignStatusBadge } from '../components/campaign-status-badge';
+import { entryRuleInWords } from '../entry-rule-words';
 
 /** `/campaign/:id`: public campaign page (notification target, shareable, readable signed out). */
 export function CampaignDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
+  const query = useCampaign(id);
+  if (query.isPending) return <CenteredLoader />;
+  if (query.isError) {
+    return (
+      <>
+        <PageTitle>{t('pages.campaignDetail.title')}</PageTitle>
+        <EmptyState
+          description={t('campaigns.detail.notFound')}
+          icon={<IconConfetti size={32} aria-hidden />}
+          next={{ to: '/', label: t('campaigns.detail.toTop') }}
+        />
+      </>
+    );
+  }
+  const campaign = query.data;
+  const prize = campaign.prize.digitalGoods;
+  const user = campaign.user;
+  const when = (iso: string) => formatDateTime(iso, i18n.language);
+  const rule = entryRuleInWords(
+    campaign.entryRule,
+    (key, options) => t(key as never, options as never) as unknown as string,
+    when,
+  );
+  const drawMode =
+    campaign.drawMode.type === 'everyNMinutes'
+      ? t('campaigns.draw.everyNMinutes', { minutes: campaign.drawMode.minutes })
+      : t(`campaigns.draw.${campaign.drawMode.type}`);
+
   return (
-    <PlaceholderPage
-      title={t('pages.campaignDetail.title')}
-      description={t('pages.campaignDetail.empty', { id })}
-      icon={<IconConfetti size={32} stroke={1.5} aria-hidden />}
-    />
+    <Stack gap="lg" data-testid="campaign-detail">
+      <Group gap="sm" align="center" wrap="wrap">
+        <CampaignStatusBadge status={campaign.status} />
+        <Text size="sm" c="dimmed">
+          {t('campaigns.period', { start: when(campaign.startsAt), end: when(campaign.endsAt) })}
+        </Text>
+      </Group>
+      <PageTitle>{campaign.title}</PageTitle>
+      {campaign.coverImage && (
+        <Image
+          src={campaign.coverImage.url}
+          alt={t('campaigns.detail.coverAlt')}
+          radius="md"
+          mah={320}
+          fit="cover"
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Card withBorder padding="md" component="section" aria-labelledby="prize-heading">
+          <Card.Section>
+            <AspectRatio ratio={1}>
+              {prize.image ? (
+                <Image
+                  src={prize.image.url}
+                  alt={t('campaigns.detail.prizeAlt', { name: prize.name })}
+                  fit="cover"
+                  data-testid="prize-image"
+                />
+              ) : (
+                <Center bg="gray.1">
+                  <IconGift size={64} stroke={1.2} aria-hidden />
+                </Center>
+              )}
+            </AspectRatio>
+          </Card.Section>
+          <Stack gap={4} mt="sm">
+            <Text size="xs" c="dimmed" id="prize-heading">
+              {t('campaigns.detail.prize')}
+            </Text>
+            <Title order={2} size="h4" data-testid="prize-name">
+              {prize.name}
+            </Title>
+            <Text size="sm">
+              {t('campaigns.detail.winners', {
+                n: campaign.winnerCount,
+                copies: campaign.prize.copiesPerWinner,
+              })}
+            </Text>
+            {prize.description && (
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                {prize.description}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+        <Stack gap="md">
+          <Card withBorder padding="md" component="section" aria-labelledby="streamer-heading">
+            <Text size="xs" c="dimmed" id="streamer-heading">
+              {t('campaigns.detail.streamer')}
+            </Text>
+            <Group gap="sm" mt={6} wrap="nowrap">
+              <Avatar
+                src={user.avatarUrl}
+                alt={t('pages.account.avatarAlt', { name: user.name })}
+                size="lg"
+              />
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600} data-testid="streamer-name">
+                  {user.name}
+                </Text>
+                {user.youtubeTitle && (
+                  <Group gap={4} wrap="nowrap">
+                    <IconBrandYoutube size={16} aria-label="YouTube" />
+                    <Text size="sm">{user.youtubeTitle}</Text>
+                  </Group>
+                )}
+                {user.twitcastingName && (
+                  <Group gap={4} wrap="nowrap">
+                    <IconBroadcast size={16} aria-label="TwitCasting" />
+                    <Text size="sm">
+                      {user.twitcastingName}
+                      {user.twitcastingScreenId ? ` (@${user.twitcastingScreenId})` : ''}
+                    </Text>
+                  </Group>
+                )}
+              </Stack>
+            </Group>
+          </Card>
+          <Card withBorder padding="md" component="section" aria-labelledby="rule-heading">
+            <Title order={2} size="h5" id="rule-heading">
+              {t('campaigns.detail.howToEnter')}
+            </Title>
+            <List size="sm" mt="xs" spacing={4} data-testid="entry-rule">
+              {rule.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" mt="sm">
+              {t('campaigns.detail.platforms', {
+                platforms: campaign.platforms
+                  .map((p) => (p === 'youtube' ? 'YouTube' : 'TwitCasting'))
+                  .join(' / '),
+              })}
+            </Text>
+            <Text size="sm">{t('campaigns.detail.drawMode', { mode: drawMode })}</Text>
+          </Card>
+        </Stack>
+      </SimpleGrid>
+      {campaign.description && (
+        <Card withBorder padding="md" component="section" aria-labelledby="about-heading">
+          <Title order={2} size="h5" id="about-heading">
+            {t('campaigns.detail.about')}
+          </Title>
+          <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+            {campaign.description}
+          </Text>
+        </Card>
+      )}
+    </Stack>
   );
 }

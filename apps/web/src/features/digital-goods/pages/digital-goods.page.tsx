@@ -1,15 +1,80 @@
-import { IconGift } from '@tabler/icons-react';
+import { Alert, Button, Group } from '@mantine/core';
+import { IconGift, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { Link, useSearchParams } from 'react-router';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { EmptyState } from '../../../components/empty-state';
+import { PageTitle } from '../../../components/page-title';
+import { errorMessageOf } from '../../../lib/toast';
+import { GOODS_PATH, GoodsForm } from '../components/goods-form';
+import { GoodsList } from '../components/goods-list';
+import { useGoodsList } from '../goods-api';
 
-/** `/streamer/editor/digitalgoods`: the streamer's digital goods and the prize image editor. */
+/** `/streamer/editor/digitalgoods`: the list; `?new=1` creates, `?edit=<id>` edits (with the image editor). */
 export function DigitalGoodsPage() {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const editId = search.get('edit');
+  const creating = search.get('new') === '1';
+  const list = useGoodsList();
+
+  if (creating) {
+    return (
+      <>
+        <PageTitle>{t('goods.form.createTitle')}</PageTitle>
+        <GoodsForm key="new" />
+      </>
+    );
+  }
+  if (editId) {
+    const goods = list.data?.find((item) => item.id === editId);
+    return (
+      <>
+        <PageTitle>{t('goods.form.editTitle')}</PageTitle>
+        {list.isPending ? (
+          <CenteredLoader />
+        ) : goods ? (
+          <GoodsForm key={goods.id} goods={goods} />
+        ) : (
+          <EmptyState
+            description={t('goods.form.notFound')}
+            next={{ to: GOODS_PATH, label: t('goods.backToList') }}
+          />
+        )}
+      </>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title={t('pages.digitalGoods.title')}
-      description={t('pages.digitalGoods.empty')}
-      icon={<IconGift size={32} stroke={1.5} aria-hidden />}
-    />
+    <>
+      <PageTitle>{t('pages.digitalGoods.title')}</PageTitle>
+      {list.isPending ? (
+        <CenteredLoader />
+      ) : list.isError ? (
+        <Alert color="red" title={t('goods.loadFailed')}>
+          {errorMessageOf(list.error)}
+        </Alert>
+      ) : list.data.length === 0 ? (
+        <EmptyState
+          description={t('goods.list.empty')}
+          icon={<IconGift size={32} stroke={1.5} aria-hidden />}
+          next={{ to: `${GOODS_PATH}?new=1`, label: t('goods.list.createFirst') }}
+        />
+      ) : (
+        <>
+          <Group justify="flex-end" mb="md">
+            <Button
+              component={Link}
+              to={`${GOODS_PATH}?new=1`}
+              leftSection={<IconPlus size={16} />}
+              data-testid="goods-create"
+            >
+              {t('goods.list.create')}
+            </Button>
+          </Group>
+          <GoodsList goods={list.data} />
+        </>
+      )}
+    </>
   );
 }

@@ -1,0 +1,129 @@
+import type { Campaign, CreateCampaignBody, Platform } from '@hanabi/api';
+
+/** `datetime-local` value (local time, minutes) of an ISO instant. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
+    date.getMinutes(),
+  )}`;
+}
+
+/** ISO instant of a `datetime-local` value ('' → null). */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export type DrawType = 'manual' | 'everyNMinutes' | 'atEnd';
+
+export interface CampaignValues {
+  title: string;
+  description: string;
+  coverImageAssetId: string | null;
+  startsAt: string;
+  endsAt: string;
+  platforms: Platform[];
+  prize: { digitalGoodsId: string | null; copiesPerWinner: number | string };
+  winnerCount: number | string;
+  entryRule: {
+    keyword: string;
+    onePerPerson: boolean;
+    membersOnly: boolean;
+    excludeModerators: boolean;
+    windowStart: string;
+    windowEnd: string;
+    cooldownDays: number | string;
+  };
+  drawMode: { type: DrawType; minutes: number | string };
+}
+
+export function valuesOf(campaign: Campaign | undefined, now: Date = new Date()): CampaignValues {
+  if (!campaign) {
+    const start = new Date(now.getTime() + 60 * 60_000);
+    start.setMinutes(0, 0, 0);
+    const end = new Date(start.getTime() + 7 * 24 * 60 * 60_000);
+    return {
+      title: '',
+      description: '',
+      coverImageAssetId: null,
+      startsAt: toLocalInput(start.toISOString()),
+      endsAt: toLocalInput(end.toISOString()),
+      platforms: ['youtube'],
+      prize: { digitalGoodsId: null, copiesPerWinner: 1 },
+      winnerCount: 1,
+      entryRule: {
+        keyword: '',
+        onePerPerson: true,
+        membersOnly: false,
+        excludeModerators: true,
+        windowStart: '',
+        windowEnd: '',
+        cooldownDays: 0,
+      },
+      drawMode: { type: 'manual', minutes: 30 },
+    };
+  }
+  const rule = campaign.entryRule;
+  return {
+    title: campaign.title,
+    description: campaign.description,
+    coverImageAssetId: campaign.coverImage?.id ?? null,
+    startsAt: toLocalInput(campaign.startsAt),
+    endsAt: toLocalInput(campaign.endsAt),
+    platforms: campaign.platforms,
+    prize: { digitalGoodsId: campaign.prize.digitalGoodsId, copiesPerWinner: campaign.prize.copiesPerWinner },
+    winnerCount: campaign.winnerCount,
+    entryRule: {
+      keyword: rule.keyword,
+      onePerPerson: rule.onePerPerson,
+      membersOnly: rule.membersOnly,
+      excludeModerators: rule.excludeModerators,
+      windowStart: toLocalInput(rule.windowStart),
+      windowEnd: toLocalInput(rule.windowEnd),
+      cooldownDays: rule.cooldownDays,
+    },
+    drawMode: {
+      type: campaign.drawMode.type,
+      minutes: campaign.drawMode.type === 'everyNMinutes' ? campaign.drawMode.minutes : 30,
+    },
+  };
+}
+
+export function bodyOf(values: CampaignValues, status: 'draft' | 'scheduled'): CreateCampaignBody {
+  return {
+    title: values.title.trim(),
+    description: values.description,
+    coverImageAssetId: values.coverImageAssetId,
+    status,
+    startsAt: fromLocalInput(values.startsAt) ?? '',
+    endsAt: fromLocalInput(values.endsAt) ?? '',
+    platforms: values.platforms,
+    prize: {
+      digitalGoodsId: values.prize.digitalGoodsId ?? '',
+      copiesPerWinner: Number(values.prize.copiesPerWinner),
+    },
+    winnerCount: Number(values.winnerCount),
+    entryRule: {
+      keyword: values.entryRule.keyword.trim(),
+      onePerPerson: values.entryRule.onePerPerson,
+      membersOnly: values.entryRule.membersOnly,
+      excludeModerators: values.entryRule.excludeModerators,
+      windowStart: fromLocalInput(values.entryRule.windowStart),
+      windowEnd: fromLocalInput(values.entryRule.windowEnd),
+      cooldownDays: Number(values.entryRule.cooldownDays),
+    },
+    drawMode:
+      values.drawMode.type === 'everyNMinutes'
+        ? { type: 'everyNMinutes', minutes: Number(values.drawMode.minutes) }
+        : { type: values.drawMode.type },
+  };
+}
+
+/** Form path of a server error detail (`body.entryRule.keyword` → `entryRule.keyword`). */
+export function formPathOf(field: string): string {
+  return field.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1');
+}

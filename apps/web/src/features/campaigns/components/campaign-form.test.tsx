@@ -1,0 +1,86 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeAccount } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+const published = {
+  id: 'g1',
+  userId: 'u_1',
+  name: 'Thank-you card',
+  description: '',
+  image: { id: 'a1', url: '/files/a.png', mediaType: 'image/png', fileExtention: 'png' },
+  animation: null,
+  supply: 10,
+  reserved: 0,
+  remaining: 10,
+  status: 'published',
+  hidden: false,
+  tokenId: '1',
+  imageCid: null,
+  metadataCid: null,
+  tokenUri: null,
+  publishedAt: '2025-01-01T00:00:00.000Z',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('campaign form', () => {
+  it('shows its own checks next to the fields', async () => {
+    renderApp('/streamer/editor/campaign?new=1', {
+      account: makeAccount(),
+      api: (url) =>
+        url.startsWith('/api/digitalgoods') ? jsonResponse(200, { list: [], nextCursor: null }) : undefined,
+    });
+    await screen.findByTestId('campaign-form');
+    expect(screen.getByTestId('campaign-no-goods')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('campaign-save-draft'));
+    expect(await screen.findByText('タイトルは1〜100文字で入力してください')).toBeTruthy();
+    expect(screen.getByText('賞品を選んでください')).toBeTruthy();
+  });
+
+  it("shows the server's 422 messages next to the fields they name", async () => {
+    const { fetchMock } = renderApp('/streamer/editor/campaign?new=1', {
+      account: makeAccount(),
+      api: (url, init) => {
+        if (url.startsWith('/api/digitalgoods'))
+          return jsonResponse(200, { list: [published], nextCursor: null });
+        if (url === '/api/campaign' && init?.method === 'POST') {
+          return jsonResponse(422, {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'The campaign breaks a rule',
+              details: [
+                { field: 'body.winnerCount', message: 'only 10 of 10 copies remain' },
+                { field: 'body.entryRule.keyword', message: 'is too long for TwitCasting' },
+                { field: 'body.somethingElse', message: 'unplaced problem' },
+              ],
+            },
+          });
+        }
+        return undefined;
+      },
+    });
+    await screen.findByTestId('campaign-form');
+    fireEvent.change(screen.getByTestId('campaign-title'), { target: { value: 'Spring' } });
+    // Choose the prize through the combobox.
+    fireEvent.click(screen.getByTestId('campaign-prize'));
+    fireEvent.click(await screen.findByRole('option', { name: /Thank-you card/ }));
+    fireEvent.click(screen.getByTestId('campaign-save-draft'));
+    expect(await screen.findByText('only 10 of 10 copies remain')).toBeTruthy();
+    expect(screen.getByText('is too long for TwitCasting')).toBeTruthy();
+    expect(screen.getByTestId('campaign-other-errors').textContent).toContain('unplaced problem');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url, init]) => url === '/api/campaign' && init?.method === 'POST'),
+      ).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,302 @@
+import { DIGITAL_GOODS_LIMITS } from '@hanabi/api';
+import type { DigitalGoods } from '@hanabi/api';
+import {
+  Alert,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { hasLength, useForm } from '@mantine/form';
+import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { UploadProgress } from '../../../components/upload-progress';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
+import { UploadError, useUpload } from '../../../lib/upload';
+import { createGoods, updateGoods, useInvalidateGoods } from '../goods-api';
+
+const ImageEditor = lazy(async () => ({ default: (await import('../editor/image-editor')).ImageEditor }));
+
+export const GOODS_PATH = '/streamer/editor/digitalgoods';
+
+interface GoodsValues {
+  name: string;
+  description: string;
+  supply: number | string;
+  imageAssetId: string | null;
+  animationAssetId: string | null;
+  hidden: boolean;
+}
+
+function valuesOf(goods: DigitalGoods | undefined): GoodsValues {
+  return {
+    name: goods?.name ?? '',
+    description: goods?.description ?? '',
+    supply: goods?.supply ?? 100,
+    imageAssetId: goods?.image?.id ?? null,
+    animationAssetId: goods?.animation?.id ?? null,
+    hidden: goods?.hidden ?? false,
+  };
+}
+
+/** Create or edit digital goods: name, description, supply and the prize image (uploaded or composed). */
+export function GoodsForm({ goods }: { goods?: DigitalGoods }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const invalidate = useInvalidateGoods();
+  const published = goods?.status === 'published';
+  const [preview, setPreview] = useState<string | null>(goods?.image?.url ?? null);
+  const [animation, setAnimation] = useState<string | null>(
+    goods?.animation ? goods.animation.fileExtention.toUpperCase() : null,
+  );
+  const [editorDirty, setEditorDirty] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const upload = useUpload('digitalgoods');
+
+  const form = useForm<GoodsValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(goods),
+    validate: {
+      name: (value) =>
+        hasLength(
+          { min: 1, max: DIGITAL_GOODS_LIMITS.nameMax },
+          t('goods.form.nameLength', { max: DIGITAL_GOODS_LIMITS.nameMax }),
+        )(value.trim()),
+      description: hasLength(
+        { max: DIGITAL_GOODS_LIMITS.descriptionMax },
+        t('goods.form.descriptionLength', { max: DIGITAL_GOODS_LIMITS.descriptionMax }),
+      ),
+      supply: (value) => {
+        const n = Number(value);
+        if (!Number.isInteger(n) || n < 1 || n > DIGITAL_GOODS_LIMITS.supplyMax)
+          return t('goods.form.supplyRange', { max: DIGITAL_GOODS_LIMITS.supplyMax });
+        if (goods && published && n < goods.supply)
+          return t('goods.form.supplyNoLower', { min: goods.supply });
+        return null;
+      },
+    },
+  });
+  const dirty = !leaving && (form.isDirty() || editorDirty || upload.uploading);
+  useUnsavedChangesPrompt(dirty);
+
+  useEffect(() => {
+    if (leaving) void navigate(GOODS_PATH);
+  }, [leaving, navigate]);
+
+  const storeImage = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const stored = await upload.start(file);
+      form.setFieldValue('imageAssetId', stored.assetId);
+      setPreview(stored.downloadUrl);
+      showSuccessToast(t('goods.form.imageStored'));
+    } catch (error) {
+      if (error instanceof UploadError && error.reason === 'aborted') return;
+      showErrorToast(error instanceof Error ? error.message : undefined);
+    }
+  };
+
+  const storeAnimation = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const stored = await upload.start(file);
+      form.setFieldValue('animationAssetId', stored.assetId);
+      setAnimation(`${stored.fileName} (${stored.fileExtention.toUpperCase()})`);
+      showSuccessToast(t('goods.form.animationStored'));
+    } catch (error) {
+      if (error instanceof UploadError && error.reason === 'aborted') return;
+      showErrorToast(error instanceof Error ? error.message : undefined);
+    }
+  };
+
+  const save = useMutation({
+    mutationFn: (values: GoodsValues) => {
+      const supply = Number(values.supply);
+      if (goods && published) return updateGoods(goods.id, { supply, hidden: values.hidden });
+      const body = {
+        name: values.name.trim(),
+        description: values.description,
+        supply,
+        imageAssetId: values.imageAssetId,
+        animationAssetId: values.animationAssetId,
+        hidden: values.hidden,
+      };
+      return goods ? updateGoods(goods.id, body) : createGoods(body);
+    },
+    onSuccess: async () => {
+      await invalidate();
+      showSuccessToast(t('goods.form.saved'));
+      setEditorDirty(false);
+      setLeaving(true);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.details?.length) {
+        for (const detail of error.details) {
+          const field = detail.field.replace(/^body\./, '');
+          if (field in form.values) form.setFieldError(field, detail.message);
+        }
+      }
+      showErrorToast(errorMessageOf(error));
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))} data-testid="goods-form">
+      <Stack gap="md">
+        {published && (
+          <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light">
+            {t('goods.form.publishedNote')}
+          </Alert>
+        )}
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <TextInput
+              label={t('goods.form.name')}
+              required
+              disabled={published}
+              maxLength={DIGITAL_GOODS_LIMITS.nameMax}
+              data-testid="goods-name"
+              {...form.getInputProps('name')}
+            />
+            <Textarea
+              label={t('goods.form.description')}
+              disabled={published}
+              autosize
+              minRows={3}
+              maxRows={8}
+              maxLength={DIGITAL_GOODS_LIMITS.descriptionMax}
+              {...form.getInputProps('description')}
+            />
+            <NumberInput
+              label={t('goods.form.supply')}
+              description={t('goods.form.supplyDescription')}
+              required
+              min={published && goods ? goods.supply : 1}
+              max={DIGITAL_GOODS_LIMITS.supplyMax}
+              allowDecimal={false}
+              data-testid="goods-supply"
+              {...form.getInputProps('supply')}
+            />
+            {published && (
+              <Switch
+                label={t('goods.form.hidden')}
+                description={t('goods.form.hiddenDescription')}
+                {...form.getInputProps('hidden', { type: 'checkbox' })}
+              />
+            )}
+          </Stack>
+        </Card>
+        <Card withBorder padding="md" component="section" aria-labelledby="goods-image-heading">
+          <Stack gap="sm">
+            <Text fw={600} id="goods-image-heading">
+              {t('goods.form.image')}
+            </Text>
+            {preview ? (
+              <Image
+                src={preview}
+                alt={t('goods.form.imageAlt')}
+                maw={240}
+                radius="md"
+                data-testid="goods-image-preview"
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('goods.form.noImage')}
+              </Text>
+            )}
+            {!published && (
+              <Group gap="xs">
+                <FileButton
+                  onChange={(file) => void storeImage(file)}
+                  accept="image/png,image/jpeg,image/gif,image/webp"
+                >
+                  {(props) => (
+                    <Button
+                      {...props}
+                      variant="default"
+                      leftSection={<IconUpload size={16} />}
+                      disabled={upload.uploading}
+                    >
+                      {t('goods.form.uploadImage')}
+                    </Button>
+                  )}
+                </FileButton>
+              </Group>
+            )}
+            <Text size="sm" fw={500} mt="xs">
+              {t('goods.form.animation')}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="goods-animation">
+              {animation ?? t('goods.form.noAnimation')}
+            </Text>
+            {!published && (
+              <Group gap="xs">
+                <FileButton
+                  onChange={(file) => void storeAnimation(file)}
+                  accept="video/mp4,video/webm,audio/mpeg,audio/wav,audio/ogg,model/gltf-binary,.glb"
+                >
+                  {(props) => (
+                    <Button
+                      {...props}
+                      variant="default"
+                      leftSection={<IconUpload size={16} />}
+                      disabled={upload.uploading}
+                    >
+                      {t('goods.form.uploadAnimation')}
+                    </Button>
+                  )}
+                </FileButton>
+                {form.values.animationAssetId && (
+                  <Button
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => {
+                      form.setFieldValue('animationAssetId', null);
+                      setAnimation(null);
+                    }}
+                  >
+                    {t('goods.form.removeAnimation')}
+                  </Button>
+                )}
+              </Group>
+            )}
+            <UploadProgress
+              percent={upload.percent}
+              paused={upload.paused}
+              canPause={upload.canPause}
+              onPause={upload.pause}
+              onResume={upload.resume}
+              onCancel={upload.cancel}
+            />
+          </Stack>
+        </Card>
+        {!published && (
+          <Suspense fallback={<CenteredLoader />}>
+            <ImageEditor onExport={storeImage} onDirtyChange={setEditorDirty} busy={upload.uploading} />
+          </Suspense>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => void navigate(GOODS_PATH)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={upload.uploading} data-testid="goods-save">
+            {t('goods.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

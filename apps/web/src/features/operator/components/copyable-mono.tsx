@@ -1,0 +1,49 @@
+import { ActionIcon, Code, CopyButton, Group, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** A long value (hash, address, CID, URI) in monospace that wraps anywhere, with a copy button. */
+export function CopyableMono({
+  value,
+  label,
+  testId,
+  short = false,
+}: {
+  value: string;
+  label: string;
+  testId?: string;
+  /** Show `0x1234…abcd` (the full value in a tooltip and in what is copied). */
+  short?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      {short ? (
+        <Tooltip label={value} withArrow>
+          <Code tabIndex={0} aria-label={value} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+            {value.length > 14 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value}
+          </Code>
+        </Tooltip>
+      ) : (
+        <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }} data-testid={testId}>
+          {value}
+        </Code>
+      )}
+      <CopyButton value={value} timeout={1500}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t('operatorTokens.copied') : t('operatorTokens.copy')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              onClick={copy}
+              aria-label={t('operatorTokens.copyLabel', { label })}
+              size="sm"
+            >
+              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconFlame } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../components/form-error';
+import { ToolCard } from '../components/tool-card';
+import { TxResult } from '../components/tx-result';
+import { burnToken } from './token-api';
+import { rules } from './form-rules';
+import { useTokenWrite } from './use-token-write';
+
+interface BurnValues {
+  tokenId: string;
+  amount: string;
+  from: string;
+}
+
+/** Burn `amount` of an id from the signer (default) or a holder who approved it for all. */
+export function BurnForm() {
+  const { t } = useTranslation();
+  const form = useForm<BurnValues>({
+    mode: 'controlled',
+    initialValues: { tokenId: '', amount: '1', from: '' },
+    validate: { tokenId: rules.tokenId, amount: rules.amount, from: rules.optionalAddress },
+    transformValues: (values) => ({
+      tokenId: values.tokenId.trim(),
+      amount: values.amount.trim(),
+      from: values.from.trim(),
+    }),
+  });
+  const { mutation, result, error } = useTokenWrite(
+    (values: BurnValues) => burnToken(values.tokenId, values.amount, values.from || undefined),
+    { form, successMessage: t('operatorTokens.burn.done') },
+  );
+
+  return (
+    <ToolCard
+      id="burn-form"
+      title={t('operatorTokens.burn.title')}
+      description={t('operatorTokens.burn.description')}
+      icon={<IconFlame size={22} stroke={1.6} aria-hidden />}
+    >
+      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              label={t('operatorTokens.fields.tokenId')}
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              data-testid="burn-token-id"
+              {...form.getInputProps('tokenId')}
+            />
+            <TextInput
+              label={t('operatorTokens.fields.amount')}
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              data-testid="burn-amount"
+              {...form.getInputProps('amount')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('operatorTokens.fields.fromOptional')}
+            description={t('operatorTokens.burn.fromDescription')}
+            placeholder="0x…"
+            autoComplete="off"
+            spellCheck={false}
+            ff="monospace"
+            data-testid="burn-from"
+            {...form.getInputProps('from')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" color="red.8" loading={mutation.isPending} data-testid="burn-submit">
+              {t('operatorTokens.burn.submit')}
+            </Button>
+          </Group>
+          <FormError error={error} testId="burn-error" />
+          <TxResult result={result} testId="burn-result" />
+        </Stack>
+      </form>
+    </ToolCard>
+  );
+}
