@@ -4,6 +4,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../components/form-error';
+import { AddressInput } from '../components/address-input';
 import { ToolCard } from '../components/tool-card';
 import { TxResult } from '../components/tx-result';
 import { approveToken, getApproved } from './token-api';
@@ -58,23 +59,15 @@ function AllowanceLookup() {
           data-testid="allowance-token-id"
           {...form.getInputProps('tokenId')}
         />
-        <TextInput
+        <AddressInput
           label={t('operatorTokens.fields.operator')}
-          placeholder="0x…"
           required
-          autoComplete="off"
-          spellCheck={false}
-          ff="monospace"
           data-testid="allowance-operator"
           {...form.getInputProps('operator')}
         />
-        <TextInput
+        <AddressInput
           label={t('operatorTokens.fields.ownerOptional')}
           description={t('operatorTokens.allowance.ownerDescription')}
-          placeholder="0x…"
-          autoComplete="off"
-          spellCheck={false}
-          ff="monospace"
           data-testid="allowance-owner"
           {...form.getInputProps('owner')}
         />
@@ -129,13 +122,9 @@ export function ApproveForm() {
     >
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
         <Stack gap="sm">
-          <TextInput
+          <AddressInput
             label={t('operatorTokens.fields.receiver')}
-            placeholder="0x…"
             required
-            autoComplete="off"
-            spellCheck={false}
-            ff="monospace"
             data-testid="approve-receiver"
             {...form.getInputProps('receiver')}
           />

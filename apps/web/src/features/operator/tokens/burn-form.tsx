@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconFlame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../components/form-error';
+import { AddressInput } from '../components/address-input';
 import { ToolCard } from '../components/tool-card';
 import { TxResult } from '../components/tx-result';
 import { burnToken } from './token-api';
@@ -60,13 +61,9 @@ export function BurnForm() {
               {...form.getInputProps('amount')}
             />
           </SimpleGrid>
-          <TextInput
+          <AddressInput
             label={t('operatorTokens.fields.fromOptional')}
             description={t('operatorTokens.burn.fromDescription')}
-            placeholder="0x…"
-            autoComplete="off"
-            spellCheck={false}
-            ff="monospace"
             data-testid="burn-from"
             {...form.getInputProps('from')}
           />

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../components/form-error';
+import { AddressInput } from '../components/address-input';
 import { ToolCard } from '../components/tool-card';
 import { TxResult } from '../components/tx-result';
 import { mintToken } from './token-api';
@@ -50,13 +51,9 @@ export function MintForm({ signer }: { signer: string | null }) {
     >
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
         <Stack gap="sm">
-          <TextInput
+          <AddressInput
             label={t('operatorTokens.fields.to')}
-            placeholder="0x…"
             required
-            autoComplete="off"
-            spellCheck={false}
-            ff="monospace"
             data-testid="mint-to"
             {...form.getInputProps('to')}
           />

@@ -4,6 +4,7 @@ import { IconArrowsRightLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../components/form-error';
+import { AddressInput } from '../components/address-input';
 import { ToolCard } from '../components/tool-card';
 import { TxResult } from '../components/tx-result';
 import { transferToken } from './token-api';
@@ -57,23 +58,15 @@ export function TransferForm({ signer }: { signer: string | null }) {
     >
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
         <Stack gap="sm">
-          <TextInput
+          <AddressInput
             label={t('operatorTokens.fields.sender')}
-            placeholder="0x…"
             required
-            autoComplete="off"
-            spellCheck={false}
-            ff="monospace"
             data-testid="transfer-sender"
             {...form.getInputProps('sender')}
           />
-          <TextInput
+          <AddressInput
             label={t('operatorTokens.fields.receiver')}
-            placeholder="0x…"
             required
-            autoComplete="off"
-            spellCheck={false}
-            ff="monospace"
             data-testid="transfer-receiver"
             {...form.getInputProps('receiver')}
           />
