@@ -143,3 +143,19 @@ export async function signUpByEmail(
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
   return { ...signedIn, userId: response.json().id as string };
 }
+
+/** Calls the app as a signed-in person (bearer token) or, with null, signed out. */
+export function callAs(
+  app: FastifyInstance,
+  person: Pick<SignedIn, 'token'> | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: person ? bearerHeaders(person.token) : {},
+    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+  });
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign, CampaignList } from '@hanabi/api';
 import { appUser, campaign, watch } from '../../db/schema.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
+import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { campaignBody, createGoods, uploadedImage } from '../../test/goods-fixtures.ts';
 import { campaignStatusJob } from './campaign.jobs.ts';
 
@@ -35,13 +35,7 @@ describe.each(testBackends())('campaigns on %s', (backend) => {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: person ? bearerHeaders(person.token) : {},
-      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    });
+  ) => callAs(ctx.app, person, method, url, payload);
   const create = async (person: Person, changes: Record<string, unknown> = {}, goodsId = prize) => {
     const res = await call(person, 'POST', '/api/campaign', campaignBody(goodsId, changes));
     if (res.statusCode !== 201) throw new Error(`campaign failed: ${res.body}`);

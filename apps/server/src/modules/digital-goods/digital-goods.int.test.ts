@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigitalGoods, DigitalGoodsList } from '@hanabi/api';
 import { chainToken } from '../../db/schema.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
+import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import {
   campaignBody,
   createGoods,
@@ -34,13 +34,7 @@ describe.each(testBackends())('digital goods on %s', (backend) => {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: person ? bearerHeaders(person.token) : {},
-      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    });
+  ) => callAs(ctx.app, person, method, url, payload);
 
   it('creates, reads, lists and edits your own goods', async () => {
     const image = await uploadedImage(ctx, alice);

@@ -4,3 +4,8 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 export function AddressInput(props: TextInputProps & { 'data-testid'?: string }) {
   return <TextInput placeholder="0x…" autoComplete="off" spellCheck={false} ff="monospace" {...props} />;
 }
+
+/** A text input for a whole number (token ids and amounts travel as digit strings up to 2^256 − 1). */
+export function DigitsInput(props: TextInputProps & { 'data-testid'?: string }) {
+  return <TextInput inputMode="numeric" autoComplete="off" {...props} />;
+}

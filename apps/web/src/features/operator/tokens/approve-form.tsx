@@ -4,11 +4,11 @@ import { IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../components/form-error';
-import { AddressInput } from '../components/address-input';
+import { AddressInput, DigitsInput } from '../components/address-input';
 import { ToolCard } from '../components/tool-card';
 import { TxResult } from '../components/tx-result';
 import { approveToken, getApproved } from './token-api';
-import { rules } from './form-rules';
+import { rules, trimValues } from './form-rules';
 import { formatUint } from './token-helpers';
 import { useTokenWrite } from './use-token-write';
 
@@ -30,11 +30,7 @@ function AllowanceLookup() {
     mode: 'controlled',
     initialValues: { tokenId: '', operator: '', owner: '' },
     validate: { tokenId: rules.tokenId, operator: rules.address, owner: rules.optionalAddress },
-    transformValues: (values) => ({
-      tokenId: values.tokenId.trim(),
-      operator: values.operator.trim(),
-      owner: values.owner.trim(),
-    }),
+    transformValues: trimValues,
   });
   const lookup = useMutation({
     mutationFn: (values: LookupValues) =>
@@ -51,11 +47,9 @@ function AllowanceLookup() {
         <Text fw={600} id="allowance-heading">
           {t('operatorTokens.allowance.title')}
         </Text>
-        <TextInput
+        <DigitsInput
           label={t('operatorTokens.fields.tokenId')}
           required
-          inputMode="numeric"
-          autoComplete="off"
           data-testid="allowance-token-id"
           {...form.getInputProps('tokenId')}
         />
@@ -101,11 +95,7 @@ export function ApproveForm() {
     mode: 'controlled',
     initialValues: { tokenId: '', receiver: '', value: '1' },
     validate: { tokenId: rules.tokenId, receiver: rules.address, value: rules.allowance },
-    transformValues: (values) => ({
-      tokenId: values.tokenId.trim(),
-      receiver: values.receiver.trim(),
-      value: values.value.trim(),
-    }),
+    transformValues: trimValues,
   });
   const { mutation, result, error } = useTokenWrite(
     (values: ApproveValues) =>
@@ -129,11 +119,9 @@ export function ApproveForm() {
             {...form.getInputProps('receiver')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
+            <DigitsInput
               label={t('operatorTokens.fields.tokenId')}
               required
-              inputMode="numeric"
-              autoComplete="off"
               data-testid="approve-token-id"
               {...form.getInputProps('tokenId')}
             />

@@ -1,13 +1,13 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFlame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../components/form-error';
-import { AddressInput } from '../components/address-input';
+import { AddressInput, DigitsInput } from '../components/address-input';
 import { ToolCard } from '../components/tool-card';
 import { TxResult } from '../components/tx-result';
 import { burnToken } from './token-api';
-import { rules } from './form-rules';
+import { rules, trimValues } from './form-rules';
 import { useTokenWrite } from './use-token-write';
 
 interface BurnValues {
@@ -23,11 +23,7 @@ export function BurnForm() {
     mode: 'controlled',
     initialValues: { tokenId: '', amount: '1', from: '' },
     validate: { tokenId: rules.tokenId, amount: rules.amount, from: rules.optionalAddress },
-    transformValues: (values) => ({
-      tokenId: values.tokenId.trim(),
-      amount: values.amount.trim(),
-      from: values.from.trim(),
-    }),
+    transformValues: trimValues,
   });
   const { mutation, result, error } = useTokenWrite(
     (values: BurnValues) => burnToken(values.tokenId, values.amount, values.from || undefined),
@@ -44,19 +40,15 @@ export function BurnForm() {
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
+            <DigitsInput
               label={t('operatorTokens.fields.tokenId')}
               required
-              inputMode="numeric"
-              autoComplete="off"
               data-testid="burn-token-id"
               {...form.getInputProps('tokenId')}
             />
-            <TextInput
+            <DigitsInput
               label={t('operatorTokens.fields.amount')}
               required
-              inputMode="numeric"
-              autoComplete="off"
               data-testid="burn-amount"
               {...form.getInputProps('amount')}
             />

@@ -14,3 +14,8 @@ export const rules = {
     value.trim() === '' || isTokenUri(value) ? null : i18n.t('operatorTokens.validation.uri'),
   uri: (value: string) => (isTokenUri(value) ? null : i18n.t('operatorTokens.validation.uri')),
 };
+
+/** Form values as typed, minus surrounding spaces (pasted addresses and ids often carry them). */
+export function trimValues<T extends { [K in keyof T]: string }>(values: T): T {
+  return Object.fromEntries(Object.entries<string>(values).map(([key, value]) => [key, value.trim()])) as T;
+}

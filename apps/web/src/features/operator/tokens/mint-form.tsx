@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../components/form-error';
-import { AddressInput } from '../components/address-input';
+import { AddressInput, DigitsInput } from '../components/address-input';
 import { ToolCard } from '../components/tool-card';
 import { TxResult } from '../components/tx-result';
 import { mintToken } from './token-api';
-import { rules } from './form-rules';
+import { rules, trimValues } from './form-rules';
 import { useTokenWrite } from './use-token-write';
 
 interface MintValues {
@@ -24,12 +24,7 @@ export function MintForm({ signer }: { signer: string | null }) {
     mode: 'controlled',
     initialValues: { to: '', tokenId: '', amount: '1', uri: '' },
     validate: { to: rules.address, tokenId: rules.tokenId, amount: rules.amount, uri: rules.optionalUri },
-    transformValues: (values) => ({
-      to: values.to.trim(),
-      tokenId: values.tokenId.trim(),
-      amount: values.amount.trim(),
-      uri: values.uri.trim(),
-    }),
+    transformValues: trimValues,
   });
   const { mutation, result, error } = useTokenWrite(
     (values: MintValues) =>
@@ -70,19 +65,15 @@ export function MintForm({ signer }: { signer: string | null }) {
             </Group>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
+            <DigitsInput
               label={t('operatorTokens.fields.tokenId')}
               required
-              inputMode="numeric"
-              autoComplete="off"
               data-testid="mint-token-id"
               {...form.getInputProps('tokenId')}
             />
-            <TextInput
+            <DigitsInput
               label={t('operatorTokens.fields.amount')}
               required
-              inputMode="numeric"
-              autoComplete="off"
               data-testid="mint-amount"
               {...form.getInputProps('amount')}
             />

@@ -1,3 +1,4 @@
+import { DigitsInput } from '../components/address-input';
 import {
   Anchor,
   Button,
@@ -99,11 +100,9 @@ export function TokenUriForm() {
       <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
         <Stack gap="sm">
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
+            <DigitsInput
               label={t('operatorTokens.fields.tokenId')}
               required
-              inputMode="numeric"
-              autoComplete="off"
               style={{ flex: '1 1 160px' }}
               data-testid="uri-token-id"
               {...form.getInputProps('tokenId')}

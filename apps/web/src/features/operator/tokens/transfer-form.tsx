@@ -1,14 +1,14 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowsRightLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../components/form-error';
-import { AddressInput } from '../components/address-input';
+import { AddressInput, DigitsInput } from '../components/address-input';
 import { ToolCard } from '../components/tool-card';
 import { TxResult } from '../components/tx-result';
 import { transferToken } from './token-api';
-import { rules } from './form-rules';
+import { rules, trimValues } from './form-rules';
 import { useTokenWrite } from './use-token-write';
 
 interface TransferValues {
@@ -25,12 +25,7 @@ export function TransferForm({ signer }: { signer: string | null }) {
     mode: 'controlled',
     initialValues: { sender: signer ?? '', receiver: '', tokenId: '', value: '1' },
     validate: { sender: rules.address, receiver: rules.address, tokenId: rules.tokenId, value: rules.amount },
-    transformValues: (values) => ({
-      sender: values.sender.trim(),
-      receiver: values.receiver.trim(),
-      tokenId: values.tokenId.trim(),
-      value: values.value.trim(),
-    }),
+    transformValues: trimValues,
   });
   // The signer arrives with the token list: the default sender, unless one was typed.
   const { setFieldValue, getValues } = form;
@@ -71,19 +66,15 @@ export function TransferForm({ signer }: { signer: string | null }) {
             {...form.getInputProps('receiver')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
+            <DigitsInput
               label={t('operatorTokens.fields.tokenId')}
               required
-              inputMode="numeric"
-              autoComplete="off"
               data-testid="transfer-token-id"
               {...form.getInputProps('tokenId')}
             />
-            <TextInput
+            <DigitsInput
               label={t('operatorTokens.fields.value')}
               required
-              inputMode="numeric"
-              autoComplete="off"
               data-testid="transfer-value"
               {...form.getInputProps('value')}
             />
