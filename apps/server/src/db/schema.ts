@@ -160,6 +160,8 @@ export const appUser = pgTable(
       .notNull()
       .default('ja'),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Whether anyone may see this person's collection (otherwise only they do). */
+    collectionPublic: boolean('collection_public').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -388,4 +390,276 @@ export const watch = pgTable(
     primaryKey({ columns: [table.userId, table.campaignId] }),
     index('watch_campaign_id_idx').on(table.campaignId),
   ],
+);
+
+// ─── Delivery: the signer's transactions, deliveries, held claims, manual distributions (issue [Delivery]) ──
+
+/**
+ * One nonce of the signer, filled by an `airdrop` Hanabi signed. The signed transaction and its hash are stored
+ * BEFORE it is broadcast, so after any crash the reconciler can rebroadcast it or find which version was mined.
+ * A replacement (same nonce, higher fee) updates `raw_tx`/`tx_hash` and appends to `tx_hashes`.
+ */
+export const chainTx = pgTable(
+  'chain_tx',
+  {
+    id: text('id').primaryKey(),
+    chainId: integer('chain_id').notNull(),
+    /** EIP-55 checksummed signer address. */
+    signer: text('signer').notNull(),
+    nonce: bigint('nonce', { mode: 'number' }).notNull(),
+    contractAddress: text('contract_address').notNull(),
+    tokenId: uint256('token_id').notNull(),
+    /** What each recipient of this airdrop gets. */
+    amount: uint256('amount').notNull(),
+    recipientCount: integer('recipient_count').notNull(),
+    rawTx: text('raw_tx').notNull(),
+    txHash: text('tx_hash').notNull(),
+    /** Every version signed for this nonce (the first and its replacements). */
+    txHashes: text('tx_hashes').array().notNull(),
+    gasLimit: uint256('gas_limit').notNull(),
+    maxFeePerGas: uint256('max_fee_per_gas').notNull(),
+    maxPriorityFeePerGas: uint256('max_priority_fee_per_gas').notNull(),
+    /** The chain head when it was signed: where the TransferSingle log search starts. */
+    signedAtBlock: bigint('signed_at_block', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['signed', 'broadcast', 'confirmed', 'reverted', 'dropped'] }).notNull(),
+    broadcastCount: integer('broadcast_count').notNull().default(0),
+    replacementCount: integer('replacement_count').notNull().default(0),
+    /** The version that was mined. */
+    minedTxHash: text('mined_tx_hash'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    gasUsed: uint256('gas_used'),
+    revertReason: text('revert_reason'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    // A dropped row's nonce went to another transaction; every other row owns its nonce.
+    uniqueIndex('chain_tx_nonce_uidx')
+      .on(table.chainId, table.signer, table.nonce)
+      .where(sql`${table.status} <> 'dropped'`),
+    index('chain_tx_status_idx').on(table.status, table.nonce),
+    check(
+      'chain_tx_status_check',
+      sql`${table.status} in ('signed', 'broadcast', 'confirmed', 'reverted', 'dropped')`,
+    ),
+  ],
+);
+
+/** A manual distribution a streamer sent: one batch of recipients for one digital goods. */
+export const manualDistribution = pgTable(
+  'manual_distribution',
+  {
+    id: text('id').primaryKey(),
+    streamerId: text('streamer_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    digitalGoodsId: text('digital_goods_id')
+      .notNull()
+      .references(() => digitalGoods.id, { onDelete: 'cascade' }),
+    rowCount: integer('row_count').notNull(),
+    deliveryCount: integer('delivery_count').notNull(),
+    heldCount: integer('held_count').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    status: text('status', { enum: ['delivering', 'completed'] }).notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('manual_distribution_streamer_idx').on(table.streamerId, table.createdAt),
+    check('manual_distribution_status_check', sql`${table.status} in ('delivering', 'completed')`),
+  ],
+);
+
+/**
+ * A prize for someone Hanabi cannot send to yet: a platform identity no user has linked, or a user with no
+ * wallet. Linking the identity or setting a wallet turns it into a delivery (`delivery_id`).
+ */
+export const heldClaim = pgTable(
+  'held_claim',
+  {
+    id: text('id').primaryKey(),
+    source: text('source', { enum: ['draw', 'manual', 'admin'] }).notNull(),
+    digitalGoodsId: text('digital_goods_id')
+      .notNull()
+      .references(() => digitalGoods.id, { onDelete: 'cascade' }),
+    tokenId: uint256('token_id').notNull(),
+    amount: uint256('amount').notNull(),
+    /** `hanabi` when the recipient is a known user without a wallet. */
+    platform: text('platform', { enum: ['youtube', 'twitcasting', 'hanabi'] }).notNull(),
+    platformUserId: text('platform_user_id').notNull(),
+    displayName: text('display_name'),
+    /** The user, once known (linked the identity, or a Hanabi user id from the start). */
+    userId: text('user_id').references(() => appUser.id, { onDelete: 'set null' }),
+    campaignId: text('campaign_id').references(() => campaign.id, { onDelete: 'set null' }),
+    manualDistributionId: text('manual_distribution_id').references(() => manualDistribution.id, {
+      onDelete: 'set null',
+    }),
+    /** What decided it (a winner id, a manual row number). */
+    sourceRef: text('source_ref').notNull(),
+    status: text('status', { enum: ['held', 'released', 'cancelled'] }).notNull(),
+    deliveryId: text('delivery_id'),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('held_claim_source_uidx').on(table.source, table.sourceRef),
+    index('held_claim_identity_idx')
+      .on(table.platform, table.platformUserId)
+      .where(sql`${table.status} = 'held'`),
+    index('held_claim_user_idx').on(table.userId),
+    index('held_claim_manual_idx').on(table.manualDistributionId),
+    check('held_claim_source_check', sql`${table.source} in ('draw', 'manual', 'admin')`),
+    check('held_claim_platform_check', sql`${table.platform} in ('youtube', 'twitcasting', 'hanabi')`),
+    check('held_claim_status_check', sql`${table.status} in ('held', 'released', 'cancelled')`),
+  ],
+);
+
+/**
+ * One prize on its way to one address (DESIGN section 8). Written in the same transaction as the decision that
+ * causes it; the idempotency key (`winner:{id}`, `manual:{batch}:{row}`, `held:{claim}`) makes that decision
+ * count once however often it is retried.
+ */
+export const delivery = pgTable(
+  'delivery',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    source: text('source', { enum: ['draw', 'manual', 'admin'] }).notNull(),
+    digitalGoodsId: text('digital_goods_id').references(() => digitalGoods.id, { onDelete: 'set null' }),
+    tokenId: uint256('token_id').notNull(),
+    amount: uint256('amount').notNull(),
+    recipientUserId: text('recipient_user_id').references(() => appUser.id, { onDelete: 'set null' }),
+    /** EIP-55 checksummed. */
+    recipientAddress: text('recipient_address').notNull(),
+    campaignId: text('campaign_id').references(() => campaign.id, { onDelete: 'set null' }),
+    manualDistributionId: text('manual_distribution_id').references(() => manualDistribution.id, {
+      onDelete: 'set null',
+    }),
+    heldClaimId: text('held_claim_id').references(() => heldClaim.id, { onDelete: 'set null' }),
+    /** What decided it (a winner id, a manual row number, an operator's request). */
+    sourceRef: text('source_ref'),
+    status: text('status', { enum: ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] }).notNull(),
+    chainTxId: text('chain_tx_id').references(() => chainTx.id, { onDelete: 'set null' }),
+    txHash: text('tx_hash'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    /** This recipient's share of the airdrop's gas. */
+    gasUsed: uint256('gas_used'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('delivery_queue_idx')
+      .on(table.tokenId, table.amount, table.nextAttemptAt)
+      .where(sql`${table.status} = 'queued'`),
+    index('delivery_status_idx').on(table.status, table.createdAt),
+    index('delivery_chain_tx_idx').on(table.chainTxId),
+    index('delivery_recipient_user_idx').on(table.recipientUserId, table.createdAt),
+    index('delivery_recipient_address_idx').on(table.recipientAddress),
+    index('delivery_campaign_idx').on(table.campaignId),
+    index('delivery_manual_idx').on(table.manualDistributionId),
+    index('delivery_goods_idx').on(table.digitalGoodsId),
+    check('delivery_source_check', sql`${table.source} in ('draw', 'manual', 'admin')`),
+    check(
+      'delivery_status_check',
+      sql`${table.status} in ('queued', 'submitted', 'confirmed', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+// ─── Social layer: notifications, follows, likes, news (issues [Delivery], [Audience], [Operator]) ──────────
+
+export const NOTIFICATION_TYPE_VALUES = [
+  'prizeReceived',
+  'prizeCompleted',
+  'manualDistributionCompleted',
+  'watchlistRegistered',
+  'watchlistIncreased',
+  'tokenLikeAdded',
+  'campaignLikeAdded',
+  'accountUpdated',
+] as const;
+
+/** A notification (types and groups of the original). `params` fill the text in the reader's language. */
+export const notification = pgTable(
+  'notification',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPE_VALUES }).notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    /** Where it leads: `/collection/{id}`, `/campaign/{id}`, … */
+    href: text('href'),
+    hrefId: text('href_id'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notification_user_idx').on(table.userId, table.createdAt, table.id),
+    index('notification_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.isRead} = false`),
+  ],
+);
+
+/** An audience member following a streamer. */
+export const follow = pgTable(
+  'follow',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    streamerId: text('streamer_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.followerId, table.streamerId] }),
+    index('follow_streamer_idx').on(table.streamerId),
+  ],
+);
+
+/** A like on a campaign or a token (digital goods). */
+export const like = pgTable(
+  'like',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    targetKind: text('target_kind', { enum: ['campaign', 'token'] }).notNull(),
+    /** A campaign id, or a digital goods id for a token. */
+    targetId: text('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.targetKind, table.targetId] }),
+    index('like_target_idx').on(table.targetKind, table.targetId),
+    check('like_target_kind_check', sql`${table.targetKind} in ('campaign', 'token')`),
+  ],
+);
+
+/** News from the operators, in Japanese and (optionally) English. Unpublished while `published_at` is null. */
+export const news = pgTable(
+  'news',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    titleEn: text('title_en'),
+    bodyEn: text('body_en'),
+    /** Null: a draft or unpublished; in the future: scheduled. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    authorId: text('author_id').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('news_published_idx').on(table.publishedAt, table.id)],
 );
