@@ -1,7 +1,13 @@
 import type { Messages } from './ja';
+import { audienceEn } from './sections/audience';
+import { deliveryEn } from './sections/delivery';
+import { operatorEn } from './sections/operator';
 
 /** English messages; the key set must equal the Japanese one. */
 export const en: Messages = {
+  ...deliveryEn,
+  ...audienceEn,
+  ...operatorEn,
   app: {
     name: 'Hanabi',
     tagline: 'Prize campaigns for live streams',

@@ -2,7 +2,14 @@
  * Japanese messages — the default locale and the source of the key set.
  * `en.ts` must have exactly the same keys (checked by the compiler and by `i18n.test.ts`).
  */
+import { audienceJa } from './sections/audience';
+import { deliveryJa } from './sections/delivery';
+import { operatorJa } from './sections/operator';
+
 export const ja = {
+  ...deliveryJa,
+  ...audienceJa,
+  ...operatorJa,
   app: {
     name: 'Hanabi',
     tagline: 'ライブ配信のプレゼントキャンペーン',
