@@ -1,0 +1,71 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { idempotencyRecord } from '../db/schema.ts';
+import { AppError, badRequest } from './app-error.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/** The `Idempotency-Key` header, checked: printable ASCII, at most 200 characters; undefined when absent. */
+export function readIdempotencyKey(
+  headers: Record<string, string | string[] | undefined>,
+): string | undefined {
+  const value = headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  const key = Array.isArray(value) ? value[0] : value;
+  if (key === undefined || !KEY_PATTERN.test(key)) {
+    throw badRequest('Some fields are not valid: headers.idempotency-key.', [
+      { field: 'headers.idempotency-key', message: 'must be 1–200 printable ASCII characters' },
+    ]);
+  }
+  return key;
+}
+
+/**
+ * Runs a write at most once per client key: inside one transaction (serialised per key by an advisory lock),
+ * a key seen before answers the stored response; the same key with a different body is refused (422); a new
+ * key runs `work` and stores its answer with it, so the answer exists exactly when the write committed.
+ */
+export async function runIdempotent<T>(
+  db: Db,
+  scope: string,
+  key: string | undefined,
+  requestBody: unknown,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (key === undefined) return work(tx);
+    const requestHash = crypto.createHash('sha256').update(JSON.stringify(requestBody)).digest('hex');
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}\n${key}`}, 0))`);
+    const [seen] = await tx
+      .select()
+      .from(idempotencyRecord)
+      .where(and(eq(idempotencyRecord.scope, scope), eq(idempotencyRecord.key, key)));
+    if (seen && seen.expiresAt > new Date()) {
+      if (seen.requestHash !== requestHash) {
+        throw new AppError(
+          'BUSINESS_RULE',
+          'This Idempotency-Key was already used with a different request body.',
+          [{ field: 'headers.idempotency-key', message: 'already used for another request' }],
+        );
+      }
+      return seen.responseBody as T;
+    }
+    const result = await work(tx);
+    await tx
+      .insert(idempotencyRecord)
+      .values({ scope, key, requestHash, responseStatus: 200, responseBody: result as object })
+      .onConflictDoUpdate({
+        target: [idempotencyRecord.scope, idempotencyRecord.key],
+        set: {
+          requestHash,
+          responseBody: result as object,
+          createdAt: new Date(),
+          expiresAt: sql`now() + interval '24 hours'`,
+        },
+      });
+    return result;
+  });
+}

@@ -1,0 +1,88 @@
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
+import type { ChainAdapter } from '../../adapters/chain/index.ts';
+import { AirdropSigner } from '../../adapters/chain/airdrop-signer.ts';
+import type { Lazy } from '../../lib/lazy.ts';
+import type { ChainService } from '../chain/chain.service.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
+import { ManualDistributionRepository } from '../manual-distribution/manual-distribution.repository.ts';
+import { ManualDistributionService } from '../manual-distribution/manual-distribution.service.ts';
+import { ChainTxRepository } from './chain-tx.repository.ts';
+import { DeliveryEngine } from './delivery.engine.ts';
+import { deliveryTickJob, QueuedDeliveryKicker } from './delivery.jobs.ts';
+import { DeliveryRepository } from './delivery.repository.ts';
+import { DeliveryService } from './delivery.service.ts';
+import { SignerLock } from './signer-lock.ts';
+
+/** The signer's lock: one per chain (one signer key per chain), shared by the engine and the operator tools. */
+export function createSignerLock(config: AppConfig, database: Database): SignerLock {
+  return new SignerLock(database, `hanabi-signer:${config.chainId}`);
+}
+
+/**
+ * The wiring of issue [Delivery]: the engine (started lazily with the chain), its job, the service other
+ * modules and the operator use, and manual distribution. container.ts spreads these into its lists.
+ */
+export function wireDelivery(options: {
+  config: AppConfig;
+  database: Database;
+  log: Logger;
+  queue: JobQueue;
+  chain: Lazy<ChainAdapter>;
+  chainService: ChainService;
+  digitalGoods: DigitalGoodsRepository;
+  signerLock: SignerLock;
+}) {
+  const { config, database, log, queue } = options;
+  const { db } = database;
+  const repositories = {
+    deliveries: new DeliveryRepository(db),
+    chainTxs: new ChainTxRepository(db),
+    manualDistributions: new ManualDistributionRepository(db),
+  };
+  let engine: Promise<DeliveryEngine> | undefined;
+  const startEngine = () =>
+    (engine ??= options.chain
+      .get()
+      .then(
+        (chain) =>
+          new DeliveryEngine(
+            new AirdropSigner(chain),
+            repositories.chainTxs,
+            options.signerLock,
+            () => options.chainService.tokenAddress(),
+            config.delivery,
+            log.child({ module: 'delivery' }),
+          ),
+      )
+      .catch((error: unknown) => {
+        engine = undefined;
+        throw error;
+      }));
+  const tickJob = deliveryTickJob(startEngine, () => queue);
+  const delivery = new DeliveryService(
+    db,
+    repositories.deliveries,
+    options.digitalGoods,
+    new QueuedDeliveryKicker(queue, tickJob),
+    log,
+  );
+  const manualDistribution = new ManualDistributionService(
+    db,
+    repositories.manualDistributions,
+    options.digitalGoods,
+    repositories.deliveries,
+    delivery,
+    log,
+  );
+  return {
+    repositories,
+    services: { delivery, manualDistribution },
+    jobs: [tickJob],
+    engine: startEngine,
+  };
+}
+
+export type DeliveryWiring = ReturnType<typeof wireDelivery>;

@@ -1,0 +1,105 @@
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appUser, digitalGoods, manualDistribution } from '../../db/schema.ts';
+
+export type ManualDistributionRow = typeof manualDistribution.$inferSelect;
+
+/** The public facts about a possible recipient. */
+export interface RecipientUser {
+  id: string;
+  name: string;
+  walletAddress: string | null;
+  youtubeChannelId: string | null;
+  twitcastingUserId: string | null;
+  twitcastingScreenId: string | null;
+}
+
+type Reader = Pick<Db, 'select'>;
+
+const recipientColumns = {
+  id: appUser.id,
+  name: appUser.name,
+  walletAddress: appUser.walletAddress,
+  youtubeChannelId: appUser.youtubeChannelId,
+  twitcastingUserId: appUser.twitcastingUserId,
+  twitcastingScreenId: appUser.twitcastingScreenId,
+};
+
+export class ManualDistributionRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The goods, locked for the rest of the transaction when one is given (supply is counted under it). */
+  async goodsForDistribution(id: string, tx?: Pick<Db, 'select'>) {
+    const query = (tx ?? this.db).select().from(digitalGoods).where(eq(digitalGoods.id, id));
+    const [row] = tx ? await query.for('update') : await query;
+    return row ?? null;
+  }
+
+  /** Users matching any of the identities the rows name (ids, wallets, YouTube and TwitCasting ids). */
+  async recipients(
+    wanted: { userIds: string[]; wallets: string[]; youtube: string[]; twitcasting: string[] },
+    db: Reader = this.db,
+  ): Promise<RecipientUser[]> {
+    const conditions: SQL[] = [];
+    if (wanted.userIds.length) conditions.push(inArray(appUser.id, wanted.userIds));
+    if (wanted.wallets.length) {
+      conditions.push(
+        inArray(
+          sql`lower(${appUser.walletAddress})`,
+          wanted.wallets.map((w) => w.toLowerCase()),
+        ),
+      );
+    }
+    if (wanted.youtube.length) conditions.push(inArray(appUser.youtubeChannelId, wanted.youtube));
+    if (wanted.twitcasting.length) {
+      conditions.push(inArray(appUser.twitcastingUserId, wanted.twitcasting));
+      conditions.push(inArray(appUser.twitcastingScreenId, wanted.twitcasting));
+    }
+    if (conditions.length === 0) return [];
+    return db
+      .select(recipientColumns)
+      .from(appUser)
+      .where(or(...conditions));
+  }
+
+  async insert(
+    tx: Pick<Db, 'insert'>,
+    row: typeof manualDistribution.$inferInsert,
+  ): Promise<ManualDistributionRow> {
+    const [created] = await tx.insert(manualDistribution).values(row).returning();
+    return created!;
+  }
+
+  async findWithGoods(id: string): Promise<{ row: ManualDistributionRow; goodsName: string } | null> {
+    const [found] = await this.db
+      .select({ row: manualDistribution, goodsName: digitalGoods.name })
+      .from(manualDistribution)
+      .innerJoin(digitalGoods, eq(digitalGoods.id, manualDistribution.digitalGoodsId))
+      .where(eq(manualDistribution.id, id));
+    return found ?? null;
+  }
+
+  /** A streamer's distributions, newest first, keyset-paged by (created_at, id). */
+  async page(
+    streamerId: string,
+    before: { createdAt: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<Array<{ row: ManualDistributionRow; goodsName: string }>> {
+    const conditions: SQL[] = [eq(manualDistribution.streamerId, streamerId)];
+    if (before) {
+      conditions.push(
+        or(
+          lt(manualDistribution.createdAt, before.createdAt),
+          and(eq(manualDistribution.createdAt, before.createdAt), lt(manualDistribution.id, before.id)),
+        )!,
+      );
+    }
+    return this.db
+      .select({ row: manualDistribution, goodsName: digitalGoods.name })
+      .from(manualDistribution)
+      .innerJoin(digitalGoods, eq(digitalGoods.id, manualDistribution.digitalGoodsId))
+      .where(and(...conditions))
+      .orderBy(desc(manualDistribution.createdAt), desc(manualDistribution.id))
+      .limit(limit);
+  }
+}
