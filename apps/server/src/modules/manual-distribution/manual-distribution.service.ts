@@ -1,5 +1,4 @@
-import type {
-  ManualDistributionBody} from '@hanabi/api';
+import type { ManualDistributionBody } from '@hanabi/api';
 import {
   type ManualDistribution,
   type ManualDistributionDetail,

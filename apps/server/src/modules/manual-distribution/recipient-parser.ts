@@ -22,7 +22,8 @@ export function parseRecipient(text: string): ParsedRecipient {
   const trimmed = text.trim();
   const prefixed = PREFIXED.exec(trimmed);
   if (prefixed) return checked(prefixed[1]!.toLowerCase() as RecipientKind, prefixed[2]!.trim());
-  if (ADDRESS.test(trimmed)) return checked('wallet', trimmed);
+  // Anything starting 0x was meant as an address: say what is wrong with it.
+  if (ADDRESS.test(trimmed) || /^0x/i.test(trimmed)) return checked('wallet', trimmed);
   if (YOUTUBE_CHANNEL.test(trimmed)) return checked('youtube', trimmed);
   if (UUID.test(trimmed)) return checked('user', trimmed);
   return {
