@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { AppError } from '../http/app-error.ts';
 
 /**
@@ -36,4 +37,13 @@ export function cursorDate(value: string | number): Date {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw invalidCursor();
   return date;
+}
+
+/**
+ * A timestamp column at the millisecond precision a cursor carries (JavaScript dates). PostgreSQL keeps
+ * microseconds, so rows written within one millisecond would otherwise fall between two pages: order and
+ * compare keyset pages on this, not on the raw column.
+ */
+export function atMillisecond(column: AnyColumn): SQL<Date> {
+  return sql<Date>`date_trunc('milliseconds', ${column})`;
 }

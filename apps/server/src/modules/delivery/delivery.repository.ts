@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryCounts } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
+import { atMillisecond } from '../../lib/cursor.ts';
 import { appUser, chainTx, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
 
 export type DeliveryRow = typeof delivery.$inferSelect;
@@ -22,6 +23,8 @@ export interface HeldClaimView extends HeldClaimRow {
 }
 
 type Executor = Pick<Db, 'insert' | 'select' | 'update'>;
+
+const createdMs = atMillisecond(delivery.createdAt);
 
 /** Reads and operator actions on deliveries and held claims; writes that other modules make in their own transactions. */
 export class DeliveryRepository {
@@ -61,7 +64,7 @@ export class DeliveryRepository {
       .leftJoin(digitalGoods, eq(digitalGoods.id, delivery.digitalGoodsId))
       .leftJoin(appUser, eq(appUser.id, delivery.recipientUserId))
       .where(where)
-      .orderBy(desc(delivery.createdAt), desc(delivery.id));
+      .orderBy(desc(createdMs), desc(delivery.id));
     const rows = limit === undefined ? await query : await query.limit(limit);
     return rows.map(({ row, goodsName, recipientName }) => ({ ...row, goodsName, recipientName }));
   }
@@ -81,8 +84,8 @@ export class DeliveryRepository {
     if (filter.before) {
       conditions.push(
         or(
-          lt(delivery.createdAt, filter.before.createdAt),
-          and(eq(delivery.createdAt, filter.before.createdAt), lt(delivery.id, filter.before.id)),
+          lt(createdMs, filter.before.createdAt),
+          and(eq(createdMs, filter.before.createdAt), lt(delivery.id, filter.before.id)),
         )!,
       );
     }

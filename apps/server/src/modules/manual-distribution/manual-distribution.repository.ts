@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { atMillisecond } from '../../lib/cursor.ts';
 import { appUser, digitalGoods, manualDistribution } from '../../db/schema.ts';
 
 export type ManualDistributionRow = typeof manualDistribution.$inferSelect;
@@ -15,6 +16,8 @@ export interface RecipientUser {
 }
 
 type Reader = Pick<Db, 'select'>;
+
+const createdMs = atMillisecond(manualDistribution.createdAt);
 
 const recipientColumns = {
   id: appUser.id,
@@ -89,8 +92,8 @@ export class ManualDistributionRepository {
     if (before) {
       conditions.push(
         or(
-          lt(manualDistribution.createdAt, before.createdAt),
-          and(eq(manualDistribution.createdAt, before.createdAt), lt(manualDistribution.id, before.id)),
+          lt(createdMs, before.createdAt),
+          and(eq(createdMs, before.createdAt), lt(manualDistribution.id, before.id)),
         )!,
       );
     }
@@ -99,7 +102,7 @@ export class ManualDistributionRepository {
       .from(manualDistribution)
       .innerJoin(digitalGoods, eq(digitalGoods.id, manualDistribution.digitalGoodsId))
       .where(and(...conditions))
-      .orderBy(desc(manualDistribution.createdAt), desc(manualDistribution.id))
+      .orderBy(desc(createdMs), desc(manualDistribution.id))
       .limit(limit);
   }
 }
