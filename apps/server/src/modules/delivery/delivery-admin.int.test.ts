@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { heldClaim } from '../../db/schema.ts';
+import { heldClaim, notification } from '../../db/schema.ts';
 import { callAs, signUpByEmail } from '../../test/auth-helpers.ts';
 import { campaignBody } from '../../test/goods-fixtures.ts';
 import { testBackends } from '../../test/test-context.ts';
@@ -138,5 +138,14 @@ describe.each(testBackends())("the operator's delivery queue (%s)", (backend) =>
     ).toBe(404);
     expect((await callAs(world.ctx.app, world.streamer, 'GET', url)).statusCode).toBe(403);
     expect(await db.select().from(heldClaim)).toHaveLength(1);
+
+    // Once both winners' prizes are confirmed, the streamer hears the campaign is complete; the fan got theirs.
+    await world.engine().runUntilIdle();
+    const notes = await db.select().from(notification);
+    expect(notes.filter((note) => note.type === 'prizeCompleted').map((note) => note.userId)).toEqual([
+      world.streamer.userId,
+    ]);
+    expect(notes.find((note) => note.type === 'prizeCompleted')!.params).toMatchObject({ confirmed: 2 });
+    expect(notes.filter((note) => note.type === 'prizeReceived').map((note) => note.userId)).toEqual([fan.userId]);
   });
 });
