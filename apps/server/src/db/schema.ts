@@ -663,3 +663,212 @@ export const news = pgTable(
   },
   (table) => [index('news_published_idx').on(table.publishedAt, table.id)],
 );
+
+// ─── Live: platform connections, live streams, comments, draws, winners (issue [Live]) ──────────────────────
+
+export const LIVE_PLATFORMS = ['youtube', 'twitcasting'] as const;
+
+/**
+ * A user's OAuth connection to a platform: streamers read their chat with it, audience members prove the
+ * identity they comment with. Tokens are stored encrypted (AES-256-GCM, key derived from the auth secret).
+ */
+export const platformConnection = pgTable(
+  'platform_connection',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: LIVE_PLATFORMS }).notNull(),
+    /** YouTube channel id; TwitCasting user id. */
+    platformUserId: text('platform_user_id').notNull(),
+    /** TwitCasting screen id. */
+    screenId: text('screen_id'),
+    displayName: text('display_name'),
+    imageUrl: text('image_url'),
+    accessTokenEncrypted: text('access_token_encrypted').notNull(),
+    refreshTokenEncrypted: text('refresh_token_encrypted'),
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Set when the platform refused the token: the user must connect again. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('platform_connection_user_platform_uidx').on(table.userId, table.platform),
+    uniqueIndex('platform_connection_identity_uidx').on(table.platform, table.platformUserId),
+    check('platform_connection_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
+  ],
+);
+
+/** One broadcast of a campaign on one platform: where its chat is read from, and how far. */
+export const liveStream = pgTable(
+  'live_stream',
+  {
+    id: text('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaign.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: LIVE_PLATFORMS }).notNull(),
+    /** The `{a}` of the original's paths: YouTube channel id, TwitCasting user id. */
+    channelId: text('channel_id').notNull(),
+    /** The `{b}`: YouTube broadcast (video) id, TwitCasting movie id. */
+    broadcastId: text('broadcast_id').notNull(),
+    liveChatId: text('live_chat_id'),
+    status: text('status', { enum: ['waiting', 'live', 'ended', 'error'] }).notNull(),
+    /** Where ingestion resumes: YouTube `nextPageToken`, TwitCasting last `slice_id`. */
+    cursor: text('cursor'),
+    pollingIntervalMs: integer('polling_interval_ms'),
+    /** YouTube quota units spent on this stream, and the budget it may spend. */
+    quotaUsed: integer('quota_used').notNull().default(0),
+    quotaBudget: integer('quota_budget'),
+    lastError: text('last_error'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('live_stream_broadcast_uidx').on(table.campaignId, table.platform, table.broadcastId),
+    index('live_stream_status_idx').on(table.status),
+    check('live_stream_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
+    check('live_stream_status_check', sql`${table.status} in ('waiting', 'live', 'ended', 'error')`),
+  ],
+);
+
+/** A chat message, de-duplicated by the platform's message id within its stream. */
+export const liveComment = pgTable(
+  'live_comment',
+  {
+    id: text('id').primaryKey(),
+    liveStreamId: text('live_stream_id')
+      .notNull()
+      .references(() => liveStream.id, { onDelete: 'cascade' }),
+    platformMessageId: text('platform_message_id').notNull(),
+    authorPlatformId: text('author_platform_id').notNull(),
+    authorName: text('author_name').notNull(),
+    authorImageUrl: text('author_image_url'),
+    text: text('text').notNull(),
+    kind: text('kind', { enum: ['text', 'superChat', 'membership', 'other'] })
+      .notNull()
+      .default('text'),
+    isMember: boolean('is_member').notNull().default(false),
+    isModerator: boolean('is_moderator').notNull().default(false),
+    isOwner: boolean('is_owner').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('live_comment_message_uidx').on(table.liveStreamId, table.platformMessageId),
+    index('live_comment_stream_time_idx').on(table.liveStreamId, table.publishedAt, table.id),
+    index('live_comment_created_idx').on(table.createdAt),
+    check('live_comment_kind_check', sql`${table.kind} in ('text', 'superChat', 'membership', 'other')`),
+  ],
+);
+
+/**
+ * A verifiable draw (DESIGN section 7): commitment to a secret seed, the frozen entrant list's hash, the beacon,
+ * the derived seed and the winners. A re-draw links to the draw it replaces a winner of.
+ */
+export const draw = pgTable(
+  'draw',
+  {
+    id: text('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaign.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    status: text('status', { enum: ['open', 'closed', 'revealed', 'failed'] }).notNull(),
+    /** SHA-256(S) hex, published when the round opens. */
+    commitment: text('commitment').notNull(),
+    /** S (hex): secret until the draw is revealed. Never sent before `revealed_at`. */
+    secretSeed: text('secret_seed').notNull(),
+    entrantsHash: text('entrants_hash'),
+    entrantCount: integer('entrant_count'),
+    winnerCount: integer('winner_count').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    beaconSource: text('beacon_source'),
+    beaconRound: text('beacon_round'),
+    beaconValue: text('beacon_value'),
+    seed: text('seed'),
+    redrawOf: text('redraw_of'),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('draw_round_uidx').on(table.campaignId, table.round),
+    check('draw_status_check', sql`${table.status} in ('open', 'closed', 'revealed', 'failed')`),
+  ],
+);
+
+/** The frozen, sorted entrant list of a draw (position = index in the canonical list). */
+export const drawEntrant = pgTable(
+  'draw_entrant',
+  {
+    drawId: text('draw_id')
+      .notNull()
+      .references(() => draw.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** `{platform}:{author id}`, or `user:{id}` for a person linked on several platforms. */
+    entrantKey: text('entrant_key').notNull(),
+    displayName: text('display_name').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.drawId, table.position] })],
+);
+
+/** A winner of a draw and what became of their prize. */
+export const winner = pgTable(
+  'winner',
+  {
+    id: text('id').primaryKey(),
+    drawId: text('draw_id')
+      .notNull()
+      .references(() => draw.id, { onDelete: 'cascade' }),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaign.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    entrantKey: text('entrant_key').notNull(),
+    platform: text('platform', { enum: LIVE_PLATFORMS }).notNull(),
+    platformUserId: text('platform_user_id').notNull(),
+    displayName: text('display_name').notNull(),
+    userId: text('user_id').references(() => appUser.id, { onDelete: 'set null' }),
+    status: text('status', {
+      enum: ['held', 'queued', 'submitted', 'delivered', 'failed', 'excluded'],
+    }).notNull(),
+    deliveryId: text('delivery_id'),
+    heldClaimId: text('held_claim_id'),
+    excludedAt: timestamp('excluded_at', { withTimezone: true }),
+    excludedReason: text('excluded_reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('winner_draw_position_uidx').on(table.drawId, table.position),
+    index('winner_campaign_idx').on(table.campaignId),
+    index('winner_entrant_idx').on(table.entrantKey),
+    check('winner_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
+  ],
+);
+
+/** Every change a streamer made to a campaign's winners (exclusions, re-draws): who, what, when. */
+export const winnerChange = pgTable(
+  'winner_change',
+  {
+    id: text('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaign.id, { onDelete: 'cascade' }),
+    winnerId: text('winner_id'),
+    actorId: text('actor_id').references(() => appUser.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('winner_change_campaign_idx').on(table.campaignId, table.createdAt)],
+);
