@@ -1,0 +1,221 @@
+/**
+ * Hanabi's verifiable draw, version 1 (DESIGN section 7; the README states it for re-implementers).
+ *
+ *   C    = SHA-256(S)                                  published when the round opens (S: 32 secret bytes)
+ *   list = the distinct entrant keys, sorted by UTF-16 code units (JavaScript's default order), ASCII only
+ *   H    = SHA-256(list joined by "\n", UTF-8)        published with the count when the round closes
+ *   B    = the beacon value (bytes of its hex)         the first beacon round after the close
+ *   seed = SHA-256(S ‖ H ‖ B ‖ UTF-8(drawId))
+ *   block i of the stream = SHA-256(seed ‖ uint64be(i)), read as big-endian uint32 words
+ *   uniform(m) = the next word w with w < ⌊2³²/m⌋·m (others are skipped: no modulo bias), then w mod m
+ *   winners = a partial Fisher–Yates shuffle of positions 0…n−1: for j < k, swap j with j + uniform(n − j)
+ *
+ * Everything runs on WebCrypto, so the server, the browser proof page and the command line agree.
+ */
+
+export const DRAW_ALGORITHM = 'hanabi-draw-v1';
+
+const encoder = new TextEncoder();
+/** Printable ASCII without separators: what entrant keys (`youtube:UC…`, `twitcasting:123`, `user:…`) are. */
+const ENTRANT_KEY = /^[\x21-\x7e]{1,200}$/;
+
+export function hexToBytes(hex: string): Uint8Array {
+  const clean = hex.startsWith('0x') ? hex.slice(2) : hex;
+  if (clean.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(clean))
+    throw new Error(`not hex: ${hex.slice(0, 20)}`);
+  const bytes = new Uint8Array(clean.length / 2);
+  for (let index = 0; index < bytes.length; index += 1) {
+    bytes[index] = Number.parseInt(clean.slice(index * 2, index * 2 + 2), 16);
+  }
+  return bytes;
+}
+
+export function bytesToHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes as BufferSource));
+}
+
+export async function sha256Hex(input: Uint8Array | string): Promise<string> {
+  return bytesToHex(await sha256(typeof input === 'string' ? encoder.encode(input) : input));
+}
+
+/** A fresh secret S (32 random bytes, hex) and its commitment C. */
+export async function newSecret(): Promise<{ secret: string; commitment: string }> {
+  const secret = bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)));
+  return { secret, commitment: await commitmentOf(secret) };
+}
+
+export async function commitmentOf(secretHex: string): Promise<string> {
+  return bytesToHex(await sha256(hexToBytes(secretHex)));
+}
+
+/**
+ * The canonical entrant list: distinct keys, sorted. Throws on a key that is not printable ASCII. A list that is
+ * already strictly ascending (what `ORDER BY key COLLATE "C"` gives, and what proofs publish) is only checked.
+ */
+export function canonicalEntrants(keys: Iterable<string>): string[] {
+  const list = Array.isArray(keys) ? (keys as string[]) : [...keys];
+  let ascending = true;
+  for (let index = 0; index < list.length; index += 1) {
+    const key = list[index]!;
+    if (!ENTRANT_KEY.test(key)) throw new Error(`entrant key is not printable ASCII: ${JSON.stringify(key)}`);
+    if (index > 0 && !(list[index - 1]! < key)) ascending = false;
+  }
+  if (ascending) return list.slice();
+  return [...new Set(list)].sort();
+}
+
+export async function entrantsHashOf(canonical: readonly string[]): Promise<string> {
+  return sha256Hex(canonical.join('\n'));
+}
+
+export async function seedOf(input: {
+  secret: string;
+  entrantsHash: string;
+  beaconValue: string;
+  drawId: string;
+}): Promise<string> {
+  return bytesToHex(
+    await sha256(
+      concat(
+        hexToBytes(input.secret),
+        hexToBytes(input.entrantsHash),
+        hexToBytes(input.beaconValue),
+        encoder.encode(input.drawId),
+      ),
+    ),
+  );
+}
+
+/** The SHA-256 counter stream of 32-bit words. */
+class WordStream {
+  private counter = 0n;
+  private words: number[] = [];
+
+  constructor(private readonly seed: Uint8Array) {}
+
+  async next(): Promise<number> {
+    if (this.words.length === 0) {
+      const index = new Uint8Array(8);
+      new DataView(index.buffer).setBigUint64(0, this.counter);
+      this.counter += 1n;
+      const block = await sha256(concat(this.seed, index));
+      const view = new DataView(block.buffer);
+      for (let offset = 0; offset < 32; offset += 4) this.words.push(view.getUint32(offset));
+    }
+    return this.words.shift()!;
+  }
+}
+
+const WORD_RANGE = 2 ** 32;
+
+/** A uniform integer in [0, m) by rejection sampling (1 ≤ m ≤ 2³²). */
+async function uniform(stream: WordStream, m: number): Promise<number> {
+  if (!Number.isInteger(m) || m < 1 || m > WORD_RANGE) throw new Error(`range out of bounds: ${m}`);
+  if (m === 1) return 0;
+  const limit = Math.floor(WORD_RANGE / m) * m;
+  for (;;) {
+    const word = await stream.next();
+    if (word < limit) return word % m;
+  }
+}
+
+/** Positions (0-based, in the canonical list) of min(k, n) winners, in the order they were drawn. */
+export async function pickWinners(
+  seedHex: string,
+  entrantCount: number,
+  winnerCount: number,
+): Promise<number[]> {
+  const stream = new WordStream(hexToBytes(seedHex));
+  const picks = Math.min(winnerCount, entrantCount);
+  // A sparse Fisher–Yates: only touched positions are stored, so a million entrants cost nothing extra.
+  const moved = new Map<number, number>();
+  const at = (position: number) => moved.get(position) ?? position;
+  const winners: number[] = [];
+  for (let j = 0; j < picks; j += 1) {
+    const r = j + (await uniform(stream, entrantCount - j));
+    const chosen = at(r);
+    moved.set(r, at(j));
+    moved.set(j, chosen);
+    winners.push(chosen);
+  }
+  return winners;
+}
+
+/** Everything a draw publishes once revealed: enough for anyone to recompute it. */
+export interface DrawProof {
+  algorithm: string;
+  drawId: string;
+  commitment: string;
+  secret: string;
+  /** The canonical entrant list as published. */
+  entrants: string[];
+  entrantsHash: string;
+  beacon: { source: string; round: string; value: string };
+  seed: string;
+  winnerCount: number;
+  /** Winners' entrant keys, in draw order. */
+  winners: string[];
+}
+
+export interface DrawCheck {
+  name: 'algorithm' | 'commitment' | 'entrants' | 'entrantsHash' | 'seed' | 'winners';
+  ok: boolean;
+  expected: string;
+  actual: string;
+}
+
+/** Recomputes a draw from its proof; every step is reported, so a page can show which one failed. */
+export async function verifyDraw(
+  proof: DrawProof,
+): Promise<{ ok: boolean; checks: DrawCheck[]; winners: string[] }> {
+  const checks: DrawCheck[] = [];
+  const check = (name: DrawCheck['name'], expected: string, actual: string) =>
+    checks.push({ name, ok: expected === actual, expected, actual });
+  check('algorithm', DRAW_ALGORITHM, proof.algorithm);
+  check('commitment', proof.commitment, await commitmentOf(proof.secret));
+  let canonical: string[];
+  try {
+    canonical = canonicalEntrants(proof.entrants);
+  } catch (error) {
+    canonical = [];
+    check('entrants', 'printable ASCII keys', (error as Error).message);
+  }
+  const asPublished = proof.entrants.join('\n');
+  check(
+    'entrants',
+    `${proof.entrants.length} distinct, sorted`,
+    canonical.join('\n') === asPublished
+      ? `${proof.entrants.length} distinct, sorted`
+      : 'not distinct and sorted',
+  );
+  const entrantsHash = await entrantsHashOf(proof.entrants);
+  check('entrantsHash', proof.entrantsHash, entrantsHash);
+  const seed = await seedOf({
+    secret: proof.secret,
+    entrantsHash,
+    beaconValue: proof.beacon.value,
+    drawId: proof.drawId,
+  });
+  check('seed', proof.seed, seed);
+  const positions = await pickWinners(seed, proof.entrants.length, proof.winnerCount);
+  const winners = positions.map((position) => proof.entrants[position]!);
+  check('winners', proof.winners.join(','), winners.join(','));
+  return { ok: checks.every((item) => item.ok), checks, winners };
+}
