@@ -3,7 +3,8 @@ import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** Shared steps of the e2e specs: screenshots, layout and accessibility checks, e-mail-link sign-in. */
-const shots = path.join(import.meta.dirname, '..', 'test-results', 'screenshots');
+/** Where screenshots (and files the specs download) go. */
+export const shots = path.join(import.meta.dirname, '..', 'test-results', 'screenshots');
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 export const PASSPHRASE = 'hanabi e2e passphrase';
@@ -21,6 +22,15 @@ export async function shoot(page: Page, name: string) {
 export async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Both viewports: a screenshot each, and nothing wider than a 390 px phone. */
+export async function bothSizes(page: Page, name: string) {
+  await shoot(page, `${name}.png`);
+  await page.setViewportSize(PHONE);
+  await noHorizontalOverflow(page);
+  await shoot(page, `${name}-phone.png`);
+  await page.setViewportSize(DESKTOP);
 }
 
 export async function noSeriousAxeViolations(page: Page, label: string) {

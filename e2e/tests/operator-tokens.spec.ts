@@ -1,6 +1,16 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import {
+  AUDIENCE,
+  DESKTOP,
+  OPERATOR,
+  PHONE,
+  noHorizontalOverflow,
+  noSeriousAxeViolations,
+  shoot,
+  shots,
+  signIn,
+} from '../support/e2e-helpers';
 
 /**
  * The operator's token tools end to end on the built app (embedded chain and IPFS, demo seed): the demo audience
@@ -8,83 +18,6 @@ import AxeBuilder from '@axe-core/playwright';
  * wallet, pins a file to IPFS and opens it through the gateway; the audience member's account page then shows
  * the balance read from chain.
  */
-const shots = path.join(import.meta.dirname, '..', 'test-results', 'screenshots');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-const PASSPHRASE = 'hanabi e2e passphrase';
-const OPERATOR = 'operator@demo.hanabi.local';
-const AUDIENCE = 'audience@demo.hanabi.local';
-
-async function shoot(page: Page, name: string) {
-  // Let the layout settle after a viewport change (the navbar collapses with a transition).
-  await page.waitForTimeout(400);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(shots, name), fullPage: true });
-}
-
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function noSeriousAxeViolations(page: Page, label: string) {
-  // The toasts' close buttons come from the shared toast helper (src/lib/toast.ts), outside this feature.
-  const results = await new AxeBuilder({ page }).exclude('.mantine-Notification-closeButton').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-  ).toEqual([]);
-}
-
-/** Requests a sign-in link on /signup/{type} and opens it from the dev mailbox. */
-async function signIn(page: Page, type: 'streamer' | 'audience', email: string) {
-  await page.context().clearCookies();
-  await page.goto(`/signup/${type}`);
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByRole('button', { name: 'ログインリンクを送る' }).click();
-  await expect(page.getByTestId('link-sent')).toContainText(email);
-  await page.getByRole('link', { name: '開発用メールボックスを開く' }).click();
-  const mail = page.getByTestId('dev-mail').filter({ hasText: email }).first();
-  await expect(mail).toBeVisible();
-  await mail.getByRole('link', { name: 'ログインリンクを開く' }).click();
-  // Signed in: an account without a wallet address gets the wallet step (asked of the server, since the
-  // area home may show for a moment before the step replaces it).
-  const home = new RegExp(`/${type}/home$`);
-  await expect
-    .poll(async () => (await page.request.get('/api/myAccountBase')).status(), { timeout: 20_000 })
-    .toBe(200);
-  const me = (await (await page.request.get('/api/myAccountBase')).json()) as {
-    walletAddress: string | null;
-  };
-  if (!me.walletAddress) {
-    await expect(page.getByRole('heading', { level: 1, name: 'ウォレットを用意しましょう' })).toBeVisible({
-      timeout: 20_000,
-    });
-    await createBrowserWallet(page);
-  }
-  await expect(page).toHaveURL(home, { timeout: 30_000 });
-}
-
-/** The wallet step's browser wallet: backup words, three of them asked back, passphrase. */
-async function createBrowserWallet(page: Page) {
-  await page.getByTestId('wallet-choice-browser').click();
-  const wordCells = page.locator('[data-testid="recovery-words"] [data-word-index]');
-  await expect(wordCells).toHaveCount(12);
-  const words = await wordCells.allTextContents();
-  await page.getByLabel(/12 個の単語を順番どおりに書き写し/).check();
-  await page.getByTestId('backup-next').click();
-  const asked = page.locator('input[data-testid^="confirm-word-"]');
-  await expect(asked).toHaveCount(3);
-  for (const input of await asked.all()) {
-    const index = Number((await input.getAttribute('data-testid'))?.replace('confirm-word-', ''));
-    await input.fill(words[index] ?? '');
-  }
-  await page.getByTestId('confirm-next').click();
-  await page.getByTestId('passphrase').fill(PASSPHRASE);
-  await page.getByTestId('passphrase-confirm').fill(PASSPHRASE);
-  await page.getByTestId('create-wallet').click();
-}
-
 test('the operator mints and transfers a token, pins a file to IPFS; the audience member sees the balance from chain', async ({
   page,
 }) => {

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { reportServerErrors } from './adapters/error-reporting/sentry.ts';
 import { installSecurity } from './http/security.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAccessHook } from './http/access-hook.ts';
@@ -19,6 +20,11 @@ import { registerChainRoutes } from './modules/chain/chain.routes.ts';
 import { registerIpfsGatewayRoutes } from './modules/ipfs/ipfs-gateway.routes.ts';
 import { registerGoodsAndCampaignRoutes } from './modules/goods-campaigns.routes.ts';
 import { registerTokenRoutes } from './modules/tokens/tokens.routes.ts';
+import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { registerManualDistributionRoutes } from './modules/manual-distribution/manual-distribution.routes.ts';
+import { registerAudienceRoutes } from './modules/audience/audience.routes.ts';
+import { registerOperatorRoutes } from './modules/operator.routes.ts';
+import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 
 /** Builds the HTTP application from a container. main.ts and the tests both use it. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -36,6 +42,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  reportServerErrors(app);
 
   await app.register(cookie);
   await installSecurity(app, { rateLimitPerMinute: config.http.rateLimitPerMinute, production });
@@ -53,7 +60,14 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   if (container.adapters.devMailbox) registerDevMailboxRoutes(app, container.adapters.devMailbox);
   registerChainRoutes(app, container.services.chain);
   await registerTokenRoutes(app, container.services.tokens, container.services.tokenAssets);
+  registerDeliveryRoutes(app, container.services.delivery);
+  registerManualDistributionRoutes(app, container.services.manualDistribution);
+  registerOperatorRoutes(app, container.services);
   if (config.ipfs.kind === 'embedded') registerIpfsGatewayRoutes(app, container.adapters.ipfs);
+  if (container.sandbox) {
+    await registerSandboxRoutes(app, container.sandbox, { publicOrigin: config.publicOrigin });
+  }
+  registerAudienceRoutes(app, container.services);
   await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {
     publicOrigin: config.publicOrigin,
     webDist: config.webDist ?? serverPaths.webDist,

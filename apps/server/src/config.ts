@@ -47,6 +47,11 @@ const EnvSchema = z.object({
   HANABI_OPERATOR_EMAILS: commaList.default([]),
   CHAIN_ID: z.coerce.number().int().positive().default(31337),
   HANABI_DEFAULT_LOCALE: z.enum(['ja', 'en']).default('ja'),
+  // Error reporting (Sentry): on only in production and only when a DSN is set.
+  SENTRY_DSN: z.url().optional(),
+  /** The browser's DSN when it differs from the server's (a separate Sentry project); default SENTRY_DSN. */
+  SENTRY_BROWSER_DSN: z.url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
   HOUSEKEEPING_CRON: z.string().min(9).default('*/15 * * * *'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   // Set by npm to the folder `npm run …` was started from; relative paths resolve against it, so
@@ -104,6 +109,31 @@ const EnvSchema = z.object({
   /** Public base URL of S3_PUBLIC_BUCKET; unset = served through GET /files/ogp/*. */
   S3_PUBLIC_URL: z.url().optional(),
   CAMPAIGN_STATUS_CRON: z.string().min(9).default('* * * * *'),
+  // Delivery engine (DESIGN section 8).
+  /** Recipients per airdrop transaction (also kept under DELIVERY_GAS_CAP). */
+  DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
+  /** Most gas one airdrop may use (the block gas limit of small chains is 30M; anvil's default is 30M). */
+  DELIVERY_GAS_CAP: z.coerce.number().int().min(100_000).default(15_000_000),
+  /** Blocks on top of a transaction's block before its deliveries count as confirmed (default 1 embedded, 3 otherwise). */
+  DELIVERY_CONFIRMATIONS: z.coerce.number().int().min(1).max(64).optional(),
+  /** A broadcast transaction unmined this long is replaced (same nonce, higher fee). */
+  DELIVERY_STUCK_AFTER_SECONDS: z.coerce.number().int().min(5).default(90),
+  /** Tries before a delivery that keeps failing before broadcast is marked failed. */
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** How long one JSON-RPC call may take before it counts as failed. */
+  CHAIN_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // Live platforms: the embedded sandbox (/sandbox/…) unless real endpoints are configured (DESIGN section 3).
+  /** Force the sandbox on or off; default on when embedded (no DATABASE_URL) and no platform URL is set. */
+  LIVE_SANDBOX: booleanFlag.optional(),
+  YOUTUBE_CLIENT_ID: z.string().min(1).optional(),
+  YOUTUBE_CLIENT_SECRET: z.string().min(1).optional(),
+  YOUTUBE_API_URL: z.url().optional(),
+  YOUTUBE_AUTHORIZATION_URL: z.url().optional(),
+  YOUTUBE_TOKEN_URL: z.url().optional(),
+  TWITCASTING_CLIENT_ID: z.string().min(1).optional(),
+  TWITCASTING_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Base of API v2 and its OAuth (`/oauth2/authorize`, `/oauth2/access_token`). */
+  TWITCASTING_API_URL: z.url().optional(),
 });
 
 /** Keys that have no default in production: listed together when missing. */
@@ -114,6 +144,10 @@ function productionRequirements(env: Record<string, string | undefined>): string
   if (!env.SMTP_URL) missing.push('SMTP_URL: required in production (e-mail sign-in links are sent by SMTP)');
   if (!env.PUBLIC_ORIGIN)
     missing.push('PUBLIC_ORIGIN: required in production (links in e-mails and OAuth callbacks)');
+  // The sandbox's fake platforms and chat console are open to anyone: never on a production server.
+  if (['1', 'true', 'yes', 'on'].includes(env.LIVE_SANDBOX ?? '')) {
+    missing.push('LIVE_SANDBOX: the live platform sandbox cannot run in production');
+  }
   return missing;
 }
 
@@ -133,6 +167,12 @@ function pairRequirements(env: Record<string, string | undefined>): string[] {
   }
   if (env.IPFS_RPC_URL && !env.IPFS_GATEWAY_URL) {
     issues.push('IPFS_GATEWAY_URL: required when IPFS_RPC_URL is set (browsers fetch files from it)');
+  }
+  if (Boolean(env.YOUTUBE_CLIENT_ID) !== Boolean(env.YOUTUBE_CLIENT_SECRET)) {
+    issues.push('YOUTUBE_CLIENT_ID, YOUTUBE_CLIENT_SECRET: set both or neither');
+  }
+  if (Boolean(env.TWITCASTING_CLIENT_ID) !== Boolean(env.TWITCASTING_CLIENT_SECRET)) {
+    issues.push('TWITCASTING_CLIENT_ID, TWITCASTING_CLIENT_SECRET: set both or neither');
   }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     issues.push(
@@ -170,6 +210,8 @@ export interface AppConfig {
   operatorEmails: string[];
   chainId: number;
   defaultLocale: 'ja' | 'en';
+  /** Null unless NODE_ENV is production and SENTRY_DSN is set. */
+  errorReporting: { dsn: string; browserDsn: string; environment: string } | null;
   housekeepingCron: string;
   shutdownTimeoutMs: number;
   auth: {
@@ -210,6 +252,28 @@ export interface AppConfig {
     tusDir: string;
   };
   campaigns: { statusCron: string };
+  delivery: {
+    batchSize: number;
+    gasCap: number;
+    confirmations: number;
+    stuckAfterMs: number;
+    maxAttempts: number;
+  };
+  chainRpcTimeoutMs: number;
+  /** Live platform endpoints; `sandbox` = they point at this server's /sandbox/… fakes (mounted only then). */
+  live: LiveConfig;
+}
+
+export interface LiveConfig {
+  sandbox: boolean;
+  youtube: {
+    clientId: string;
+    clientSecret: string;
+    apiUrl: string;
+    authorizationUrl: string;
+    tokenUrl: string;
+  };
+  twitcasting: { clientId: string; clientSecret: string; apiUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -255,6 +319,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operatorEmails: e.HANABI_OPERATOR_EMAILS.map((email) => email.toLowerCase()),
     chainId: e.CHAIN_ID,
     defaultLocale: e.HANABI_DEFAULT_LOCALE,
+    errorReporting:
+      e.NODE_ENV === 'production' && e.SENTRY_DSN
+        ? {
+            dsn: e.SENTRY_DSN,
+            browserDsn: e.SENTRY_BROWSER_DSN ?? e.SENTRY_DSN,
+            environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+          }
+        : null,
     housekeepingCron: e.HOUSEKEEPING_CRON,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     auth: {
@@ -331,6 +403,58 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tusDir: path.join(dataDir, 'uploads'),
     },
     campaigns: { statusCron: e.CAMPAIGN_STATUS_CRON },
+    delivery: {
+      batchSize: e.DELIVERY_BATCH_SIZE,
+      gasCap: e.DELIVERY_GAS_CAP,
+      confirmations: e.DELIVERY_CONFIRMATIONS ?? (e.CHAIN_RPC_URL ? 3 : 1),
+      stuckAfterMs: e.DELIVERY_STUCK_AFTER_SECONDS * 1000,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+    },
+    chainRpcTimeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
+    live: liveConfig(e, publicOrigin),
+  };
+}
+
+/** The sandbox's client credentials: it accepts only these, like a real platform accepts only registered apps. */
+export const SANDBOX_CLIENT = { id: 'hanabi-sandbox', secret: 'hanabi-sandbox-secret' } as const;
+
+function liveConfig(e: z.infer<typeof EnvSchema>, publicOrigin: string): LiveConfig {
+  const sandbox =
+    e.LIVE_SANDBOX ??
+    (!e.DATABASE_URL && !e.YOUTUBE_API_URL && !e.TWITCASTING_API_URL && e.NODE_ENV !== 'production');
+  const strip = (url: string) => url.replace(/\/$/, '');
+  if (sandbox) {
+    const youtube = `${publicOrigin}/sandbox/youtube`;
+    return {
+      sandbox,
+      youtube: {
+        clientId: SANDBOX_CLIENT.id,
+        clientSecret: SANDBOX_CLIENT.secret,
+        apiUrl: `${youtube}/youtube/v3`,
+        authorizationUrl: `${youtube}/o/oauth2/v2/auth`,
+        tokenUrl: `${youtube}/token`,
+      },
+      twitcasting: {
+        clientId: SANDBOX_CLIENT.id,
+        clientSecret: SANDBOX_CLIENT.secret,
+        apiUrl: `${publicOrigin}/sandbox/twitcasting`,
+      },
+    };
+  }
+  return {
+    sandbox,
+    youtube: {
+      clientId: e.YOUTUBE_CLIENT_ID ?? '',
+      clientSecret: e.YOUTUBE_CLIENT_SECRET ?? '',
+      apiUrl: strip(e.YOUTUBE_API_URL ?? 'https://www.googleapis.com/youtube/v3'),
+      authorizationUrl: e.YOUTUBE_AUTHORIZATION_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: e.YOUTUBE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+    },
+    twitcasting: {
+      clientId: e.TWITCASTING_CLIENT_ID ?? '',
+      clientSecret: e.TWITCASTING_CLIENT_SECRET ?? '',
+      apiUrl: strip(e.TWITCASTING_API_URL ?? 'https://apiv2.twitcasting.tv'),
+    },
   };
 }
 

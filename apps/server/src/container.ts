@@ -27,6 +27,12 @@ import { lazy, type Lazy } from './lib/lazy.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
 import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns.wiring.ts';
 import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chain/goods-on-chain.jobs.ts';
+import { wireAudience, type Audience } from './modules/audience/audience.wiring.ts';
+import { wireOperator, type OperatorArea } from './modules/operator.wiring.ts';
+import { createSignerLock, wireDelivery, type DeliveryWiring } from './modules/delivery/delivery.wiring.ts';
+import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
+import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
+import { MemorySandboxStore, type SandboxStore } from './modules/sandbox/sandbox.store.ts';
 
 /**
  * Explicit wiring, in dependency order: config → adapters → repositories → services → jobs.
@@ -49,7 +55,12 @@ export interface Container {
     ipfs: Lazy<IpfsAdapter>;
     /** Uploaded files and public images: a local folder (embedded) or S3-compatible buckets. */
     storage: FileStorage;
+    /** Live platforms over HTTP: the real APIs, or this server's /sandbox/… fakes when embedded. */
+    youtube: YouTubeApi;
+    twitcasting: TwitCastingApi;
   };
+  /** State of the fake live platforms; null unless config.live.sandbox (then /sandbox/… is mounted). */
+  sandbox: SandboxStore | null;
   /** better-auth, mounted at /api/auth. */
   auth: Auth;
   repositories: {
@@ -57,7 +68,9 @@ export interface Container {
     identities: IdentityRepository;
     accounts: AccountRepository;
     tokens: TokensRepository;
-  } & GoodsAndCampaigns['repositories'];
+  } & GoodsAndCampaigns['repositories'] &
+    OperatorArea['repositories'] &
+    DeliveryWiring['repositories'];
   services: {
     system: SystemService;
     authGateway: AuthGateway;
@@ -66,7 +79,12 @@ export interface Container {
     chain: ChainService;
     tokens: TokenService;
     tokenAssets: TokenAssetService;
-  } & GoodsAndCampaigns['services'];
+  } & GoodsAndCampaigns['services'] &
+    OperatorArea['services'] &
+    Audience['services'] &
+    DeliveryWiring['services'];
+  /** The delivery engine (started with the chain on first use; the worker's job drives it). */
+  deliveryEngine: DeliveryWiring['engine'];
   close(): Promise<void>;
 }
 
@@ -107,8 +125,10 @@ export async function createContainer(
 
     const goodsPublisher = new QueuedGoodsPublisher();
     const goods = wireGoodsAndCampaigns({ config, db, log, goodsPublisher });
+    const operatorArea = wireOperator(db);
     const repositories = {
       ...goods.repositories,
+      ...operatorArea.repositories,
       housekeeping: new HousekeepingRepository(db),
       identities: new IdentityRepository(db),
       accounts: new AccountRepository(db),
@@ -133,15 +153,38 @@ export async function createContainer(
       },
       log,
     );
+    const signerLock = createSignerLock(config, database);
     const tokens = new TokenService(
       chain,
       chainService,
       repositories.tokens,
-      { ipfsGatewayBase: config.ipfs.gatewayUrl },
+      { ipfsGatewayBase: config.ipfs.gatewayUrl, signerLock },
       log,
     );
+    const delivery = wireDelivery({
+      config,
+      database,
+      log,
+      queue,
+      chain,
+      chainService,
+      digitalGoods: repositories.digitalGoods,
+      signerLock,
+    });
+    const audience = wireAudience({
+      database,
+      log,
+      storage: goods.storage,
+      goods,
+      accounts: repositories.accounts,
+      tokens,
+      chain: chainService,
+    });
     const services = {
+      ...audience.services,
       ...goods.services,
+      ...operatorArea.services,
+      ...delivery.services,
       system: new SystemService(config, database, queue),
       authGateway,
       identity: new IdentityService(config, repositories.accounts, repositories.identities, log),
@@ -153,6 +196,7 @@ export async function createContainer(
         authGateway,
         log,
         tokens,
+        delivery.services.delivery,
       ),
       chain: chainService,
       tokens,
@@ -172,6 +216,7 @@ export async function createContainer(
       housekeepingJob(repositories.housekeeping, config.housekeepingCron),
       ...goods.jobs,
       publishJob,
+      ...delivery.jobs,
     ] as JobDefinition[];
 
     await queue.start(jobs);
@@ -183,10 +228,20 @@ export async function createContainer(
       queue,
       sessions,
       jobs,
-      adapters: { mailer, devMailbox, chain, ipfs, storage: goods.storage },
+      adapters: {
+        mailer,
+        devMailbox,
+        chain,
+        ipfs,
+        storage: goods.storage,
+        youtube: createYouTubeApi(config),
+        twitcasting: createTwitCastingApi(config),
+      },
+      sandbox: config.live.sandbox ? new MemorySandboxStore(config.publicOrigin) : null,
       auth,
-      repositories,
+      repositories: { ...repositories, ...delivery.repositories },
       services,
+      deliveryEngine: delivery.engine,
       async close() {
         await queue.stop(config.shutdownTimeoutMs);
         await Promise.all([chain.close(), ipfs.close()]);

@@ -5,6 +5,7 @@ import { createContainer, type Container } from './container.ts';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
 import { seedDemo } from './db/seed.ts';
+import { flushErrorReporting, startErrorReporting } from './adapters/error-reporting/sentry.ts';
 
 function readConfig(): AppConfig {
   try {
@@ -21,6 +22,7 @@ function readConfig(): AppConfig {
 const startedAt = performance.now();
 const config = readConfig();
 const log = createLogger(config);
+if (startErrorReporting(config)) log.info('error reporting on (Sentry)');
 let container: Container | undefined;
 let app: FastifyInstance | undefined;
 let stopping = false;
@@ -41,6 +43,7 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
     // Stop taking requests first, then the queue (lets running jobs finish), then close the database.
     await app?.close();
     await container?.close();
+    await flushErrorReporting();
     log.info('stopped cleanly');
   } catch (error) {
     log.error({ err: error }, 'error while shutting down');
@@ -58,7 +61,11 @@ try {
   // The token must exist before anything mints: deployed on the first embedded start, checked otherwise.
   const tokenAddress = await container.services.chain.ensureToken();
   log.info({ tokenAddress, chainId: config.chainId }, 'token contract ready');
-  if (config.role !== 'api') await container.queue.startWorkers();
+  if (config.role !== 'api') {
+    await container.queue.startWorkers();
+    // Reconcile at start: finish whatever a crash left half-delivered before anything new is signed.
+    await container.services.delivery.kick();
+  }
   if (config.demo && config.role !== 'worker' && (await seedDemo(container))) log.info('demo data seeded');
 
   if (config.role !== 'worker') {

@@ -6,6 +6,8 @@ export const errorCodes = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** The caller's account is suspended by an operator: no signed-in call answers it. */
+  ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -17,6 +19,16 @@ export const errorCodes = {
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
+
+/**
+ * The general code for a status, when an error arrives as a bare status (a plugin, better-auth, tus): the first
+ * code of that status in `errorCodes`, except that a bare 400 is BAD_REQUEST (VALIDATION_FAILED names fields).
+ */
+export function errorCodeForStatus(status: number): ErrorCode {
+  if (status === 400) return 'BAD_REQUEST';
+  const found = (Object.keys(errorCodes) as ErrorCode[]).find((code) => errorCodes[code] === status);
+  return found ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
 
 export const ErrorDetail = z.object({
   /** Dotted path of the failing field, e.g. `body.entryRule.keyword`. */

@@ -48,7 +48,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 }
 
 async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes as BufferSource));
+  return new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new Uint8Array(bytes).buffer));
 }
 
 export async function sha256Hex(input: Uint8Array | string): Promise<string> {

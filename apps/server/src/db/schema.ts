@@ -176,6 +176,7 @@ export const appUser = pgTable(
       .on(table.twitcastingUserId)
       .where(sql`${table.twitcastingUserId} is not null`),
     index('app_user_type_idx').on(table.type),
+    index('app_user_created_at_idx').on(table.createdAt),
     check('app_user_type_check', sql`${table.type} in ('streamer', 'audience')`),
     check('app_user_role_check', sql`${table.role} in ('user', 'operator')`),
     check('app_user_locale_check', sql`${table.locale} in ('ja', 'en')`),
@@ -368,6 +369,10 @@ export const campaign = pgTable(
     index('campaign_status_ends_at_idx').on(table.status, table.endsAt),
     index('campaign_created_at_idx').on(table.createdAt, table.id),
     index('campaign_prize_idx').on(table.prizeDigitalGoodsId),
+    // The dashboard's "active campaigns" per bucket (decision 0021).
+    index('campaign_active_period_idx')
+      .on(table.startsAt, table.endsAt)
+      .where(sql`${table.status} <> 'draft'`),
     check('campaign_status_check', sql`${table.status} in ('draft', 'scheduled', 'live', 'ended')`),
     check('campaign_draw_mode_check', sql`${table.drawMode} in ('manual', 'everyNMinutes', 'atEnd')`),
     check('campaign_period_check', sql`${table.endsAt} > ${table.startsAt}`),
@@ -440,6 +445,9 @@ export const chainTx = pgTable(
       .on(table.chainId, table.signer, table.nonce)
       .where(sql`${table.status} <> 'dropped'`),
     index('chain_tx_status_idx').on(table.status, table.nonce),
+    index('chain_tx_finished_at_idx')
+      .on(table.finishedAt)
+      .where(sql`${table.gasUsed} is not null`),
     check(
       'chain_tx_status_check',
       sql`${table.status} in ('signed', 'broadcast', 'confirmed', 'reverted', 'dropped')`,
@@ -510,6 +518,10 @@ export const heldClaim = pgTable(
       .where(sql`${table.status} = 'held'`),
     index('held_claim_user_idx').on(table.userId),
     index('held_claim_manual_idx').on(table.manualDistributionId),
+    index('held_claim_created_at_idx').on(table.createdAt),
+    index('held_claim_released_at_idx')
+      .on(table.releasedAt)
+      .where(sql`${table.releasedAt} is not null`),
     check('held_claim_source_check', sql`${table.source} in ('draw', 'manual', 'admin')`),
     check('held_claim_platform_check', sql`${table.platform} in ('youtube', 'twitcasting', 'hanabi')`),
     check('held_claim_status_check', sql`${table.status} in ('held', 'released', 'cancelled')`),
@@ -564,6 +576,7 @@ export const delivery = pgTable(
     index('delivery_campaign_idx').on(table.campaignId),
     index('delivery_manual_idx').on(table.manualDistributionId),
     index('delivery_goods_idx').on(table.digitalGoodsId),
+    index('delivery_created_at_idx').on(table.createdAt),
     check('delivery_source_check', sql`${table.source} in ('draw', 'manual', 'admin')`),
     check(
       'delivery_status_check',

@@ -3,6 +3,8 @@ import type { Container } from '../container.ts';
 import { appSetting } from './schema.ts';
 import { identitySeedStep } from '../modules/identity/identity.seed.ts';
 import { goodsCampaignsSeedStep } from '../modules/campaigns/campaigns.seed.ts';
+import { audienceSeedStep } from '../modules/audience/audience.seed.ts';
+import { manualDistributionSeedStep } from '../modules/manual-distribution/manual-distribution.seed.ts';
 
 /**
  * The demo seed: one step per feature, each idempotent. Later features append steps (demo users, goods,
@@ -13,10 +15,15 @@ export interface SeedStep {
   run(container: Container): Promise<void>;
 }
 
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 5;
 const SEED_KEY = 'demo.seed';
 
-export const seedSteps: SeedStep[] = [identitySeedStep, goodsCampaignsSeedStep];
+export const seedSteps: SeedStep[] = [
+  identitySeedStep,
+  goodsCampaignsSeedStep,
+  audienceSeedStep,
+  manualDistributionSeedStep,
+];
 
 export async function readSeedState(
   container: Container,

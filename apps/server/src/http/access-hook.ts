@@ -32,7 +32,7 @@ export function installAccessHook(app: FastifyInstance, sessions: SessionResolve
     const decision = decideAccess(access, request.session);
     // A suspended user has no session anywhere: public routes see nobody, the others refuse.
     if (request.session?.suspended) request.session = null;
-    if (decision === 'suspended') return sendError(reply, 'FORBIDDEN', 'This account is suspended.');
+    if (decision === 'suspended') return sendError(reply, 'ACCOUNT_SUSPENDED', 'This account is suspended.');
     if (decision === 'unauthenticated') {
       const message = request.routeOptions.config.unauthenticatedMessage ?? 'Please sign in.';
       return sendError(reply, 'UNAUTHENTICATED', message);

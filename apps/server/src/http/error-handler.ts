@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorDetail, ErrorEnvelope } from '@hanabi/api';
-import { errorCodes } from '@hanabi/api';
+import { errorCodeForStatus, errorCodes } from '@hanabi/api';
 import { AppError } from './app-error.ts';
 
 function envelope(code: ErrorCode, message: string, details?: ErrorDetail[]): ErrorEnvelope {
@@ -75,8 +75,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Another client error raised by a plugin; keep its status, but never its internals.
-      const code = (Object.entries(errorCodes).find(([, status]) => status === error.statusCode)?.[0] ??
-        'BAD_REQUEST') as ErrorCode;
+      const code = errorCodeForStatus(error.statusCode);
       return reply
         .status(error.statusCode)
         .send(

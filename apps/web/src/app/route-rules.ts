@@ -85,7 +85,15 @@ function hasCrawlerFlag(search: string): boolean {
 }
 
 /** Paths the original lists as public by exact path. */
-const PUBLIC_EXACT = new Set(['/', '/streamer', '/audience', '/externalRedirect', '/dev/mailbox']);
+// `/dev/sandbox`: the embedded sandbox chat console plays fake viewers, who have no Hanabi session.
+const PUBLIC_EXACT = new Set([
+  '/',
+  '/streamer',
+  '/audience',
+  '/externalRedirect',
+  '/dev/mailbox',
+  '/dev/sandbox',
+]);
 /** Substrings that make a path public (case-sensitive, as in the original). */
 const PUBLIC_SUBSTRINGS = ['signup', 'finishSignUp', 'terms'];
 /** Hanabi additions: the public campaign page and the public draw proof page. */

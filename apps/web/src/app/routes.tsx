@@ -52,6 +52,10 @@ const DevMailboxPage = lazyPage(
   () => import('../features/dev-mailbox/pages/dev-mailbox.page'),
   (m) => m.DevMailboxPage,
 );
+const SandboxConsolePage = lazyPage(
+  () => import('../features/sandbox/pages/sandbox-console.page'),
+  (m) => m.SandboxConsolePage,
+);
 const NotFoundPage = lazyPage(
   () => import('../features/not-found/pages/not-found.page'),
   (m) => m.NotFoundPage,
@@ -77,6 +81,10 @@ const CampaignEditorPage = lazyPage(
 const ManualDistributionPage = lazyPage(
   () => import('../features/manual-distribution/pages/manual-distribution.page'),
   (m) => m.ManualDistributionPage,
+);
+const ManualDistributionDetailPage = lazyPage(
+  () => import('../features/manual-distribution/pages/manual-distribution-detail.page'),
+  (m) => m.ManualDistributionDetailPage,
 );
 const DigitalGoodsPage = lazyPage(
   () => import('../features/digital-goods/pages/digital-goods.page'),
@@ -107,6 +115,10 @@ const StreamerListPage = lazyPage(
   () => import('../features/streamers/pages/streamer-list.page'),
   (m) => m.StreamerListPage,
 );
+const StreamerProfilePage = lazyPage(
+  () => import('../features/streamers/pages/streamer-profile.page'),
+  (m) => m.StreamerProfilePage,
+);
 // Operator
 const OperatorDashboardPage = lazyPage(
   () => import('../features/operator/pages/operator-dashboard.page'),
@@ -115,6 +127,10 @@ const OperatorDashboardPage = lazyPage(
 const OperatorUsersPage = lazyPage(
   () => import('../features/operator/pages/operator-users.page'),
   (m) => m.OperatorUsersPage,
+);
+const OperatorUserDetailPage = lazyPage(
+  () => import('../features/operator/pages/operator-user-detail.page'),
+  (m) => m.OperatorUserDetailPage,
 );
 const OperatorTokensPage = lazyPage(
   () => import('../features/operator/pages/operator-tokens.page'),
@@ -158,6 +174,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'draw/:id', element: <DrawProofPage /> },
           // Embedded mode only (the page says so otherwise): the e-mails the server "sent".
           { path: 'dev/mailbox', element: <DevMailboxPage /> },
+          // Embedded mode only: the chat console of the fake YouTube / TwitCasting (server /sandbox/…).
+          { path: 'dev/sandbox', element: <SandboxConsolePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -170,6 +188,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'editor/campaign', element: <CampaignEditorPage /> },
           { path: 'editor/campaign/:id', element: <CampaignEditorPage /> },
           { path: 'editor/manual-distribution', element: <ManualDistributionPage /> },
+          { path: 'editor/manual-distribution/:id', element: <ManualDistributionDetailPage /> },
           { path: 'editor/digitalgoods', element: <DigitalGoodsPage /> },
           { path: 'account', element: <AccountPage /> },
           { path: 'liveStreaming/:id', element: <LiveStreamingPage /> },
@@ -185,6 +204,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'collection', element: <MyCollectionPage /> },
           { path: 'campaign', element: <CampaignListPage /> },
           { path: 'streamer', element: <StreamerListPage /> },
+          { path: 'streamer/:id', element: <StreamerProfilePage /> },
           { path: 'account', element: <AccountPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -196,6 +216,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <Navigate to="/operator/dashboard" replace /> },
           { path: 'dashboard', element: <OperatorDashboardPage /> },
           { path: 'users', element: <OperatorUsersPage /> },
+          { path: 'users/:id', element: <OperatorUserDetailPage /> },
           { path: 'tokens', element: <OperatorTokensPage /> },
           { path: 'ipfs', element: <OperatorIpfsPage /> },
           { path: 'deliveries', element: <OperatorDeliveriesPage /> },

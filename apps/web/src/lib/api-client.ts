@@ -68,6 +68,8 @@ export interface CallOptions<R extends RouteDefinition> {
   signal?: AbortSignal;
   /** Replaceable for tests; defaults to the global fetch. */
   fetchImpl?: typeof fetch;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -141,7 +143,7 @@ export async function callApi<R extends RouteDefinition>(
     buildPath(route.path, (options.params ?? {}) as PathParams) +
     buildQueryString(options.query as Record<string, unknown> | undefined);
   const method = route.method;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
 
   const token = options.token ?? getSessionToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

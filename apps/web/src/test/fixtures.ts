@@ -18,6 +18,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     walletAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
     twitcastingUserId: null,
     locale: 'ja',
+    collectionPublic: false,
     signInMethods: [{ provider: 'email', linkedAt: '2025-01-01T00:00:00.000Z' }],
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

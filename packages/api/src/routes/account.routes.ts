@@ -63,6 +63,8 @@ export const Account = UserSummary.extend({
   walletAddress: z.string().nullable(),
   twitcastingUserId: z.string().nullable(),
   locale: LocaleSchema,
+  /** Whether anyone may see this person's collection (`GET /api/collection/{id}`); otherwise only they do. */
+  collectionPublic: z.boolean(),
   /** Linked sign-in methods, oldest first. Never empty. */
   signInMethods: z.array(SignInMethod),
   createdAt: z.string(),
@@ -104,6 +106,7 @@ export const UpdateAccountBody = z
     locale: LocaleSchema,
     /** null clears the address. */
     walletAddress: WalletAddress.nullable(),
+    collectionPublic: z.boolean(),
   })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

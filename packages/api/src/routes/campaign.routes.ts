@@ -166,6 +166,11 @@ export const CampaignListQuery = z.object({
     .optional(),
   platform: PlatformSchema.optional(),
   streamerId: z.string().min(1).max(100).optional(),
+  /** `true`: only campaigns of the streamers you follow (signed in; 401 otherwise). */
+  followed: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   /** Text in the title or description. */
   q: z.string().trim().max(CAMPAIGN_LIMITS.searchTextMax).optional(),
   sort: z.enum(CAMPAIGN_SORTS).default('newest'),

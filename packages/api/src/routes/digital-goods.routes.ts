@@ -40,7 +40,7 @@ export const DigitalGoods = z.object({
   animation: AssetRef.nullable(),
   /** Maximum number of copies. */
   supply: z.number().int(),
-  /** Copies promised to campaigns (winner count × copies per winner, summed). */
+  /** Copies promised to campaigns (winner count × copies per winner, summed) and sent or held by manual distributions. */
   reserved: z.number().int(),
   /** supply − reserved. */
   remaining: z.number().int(),

@@ -15,6 +15,8 @@ export const PublicConfigResponse = z.object({
   externalRedirectAllowedHosts: z.array(z.string()),
   chainId: z.number().int(),
   defaultLocale: z.enum(['ja', 'en']),
+  /** Sentry for the browser: only in production with a DSN configured; null (or absent) = off. */
+  errorReporting: z.object({ dsn: z.string(), environment: z.string() }).nullable().optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigResponse>;
 

@@ -5,6 +5,18 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_CHAIN_ID, ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from '@hanabi/token';
 import { RpcChain } from './rpc-chain.ts';
 
+/** The private key of one of anvil's prefunded dev accounts (index 0 is the embedded signer). */
+export function anvilDevKey(index: number): Hex {
+  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
+  if (!key) throw new Error('anvil dev account has no private key');
+  return `0x${Buffer.from(key).toString('hex')}`;
+}
+
+/** The address of one of anvil's prefunded dev accounts (a demo holder that can sign for itself). */
+export function anvilDevAddress(index: number): Hex {
+  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).address;
+}
+
 /**
  * The embedded chain: anvil spawned by the server, its state in `<dataDir>/chain/state.json` (written every few
  * seconds and on a clean stop, so it survives restarts), signing with anvil's first prefunded dev account.
@@ -29,10 +41,7 @@ export class EmbeddedChain extends RpcChain {
       stateInterval: options.stateIntervalSeconds ?? 5,
       chainId: ANVIL_CHAIN_ID,
     });
-    const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
-    const key = account.getHdKey().privateKey;
-    if (!key) throw new Error('anvil dev account has no private key');
-    return new EmbeddedChain(anvil, `0x${Buffer.from(key).toString('hex')}`);
+    return new EmbeddedChain(anvil, anvilDevKey(0));
   }
 
   override async close(): Promise<void> {

@@ -13,5 +13,6 @@ export async function startChain(config: AppConfig): Promise<ChainAdapter> {
     rpcUrl: config.chain.rpcUrl,
     chainId: config.chainId,
     signerKey: config.chain.signerKey,
+    timeoutMs: config.chainRpcTimeoutMs,
   });
 }

@@ -9,6 +9,8 @@ export interface RpcChainOptions {
   chainId: number;
   signerKey: Hex;
   name?: string;
+  /** Per JSON-RPC call. */
+  timeoutMs?: number;
 }
 
 /** Any EVM JSON-RPC endpoint with a signer key from config (production, or an anvil spawned elsewhere). */
@@ -28,7 +30,7 @@ export class RpcChain implements ChainAdapter {
       rpcUrls: { default: { http: [options.rpcUrl] } },
     });
     const account = privateKeyToAccount(options.signerKey);
-    const transport = http(options.rpcUrl, { retryCount: 2, timeout: 15_000 });
+    const transport = http(options.rpcUrl, { retryCount: 2, timeout: options.timeoutMs ?? 15_000 });
     this.chainId = options.chainId;
     this.rpcUrl = options.rpcUrl;
     this.signer = account.address;

@@ -21,6 +21,11 @@ export interface TokenContractOptions {
   receiptTimeoutMs?: number;
   /** How often to poll for the receipt. */
   pollingIntervalMs?: number;
+  /**
+   * Runs each send while holding the signer across processes (the delivery engine's lock), so the two never
+   * race for a nonce. Without it, sends are serialised within this process only.
+   */
+  serialise?: <T>(task: () => Promise<T>) => Promise<T>;
 }
 
 /** The node accepted the transaction but its receipt did not come (timeout, node gone): it may still be mined. */
@@ -48,6 +53,7 @@ export class TokenContract {
   private sendQueue: Promise<unknown> = Promise.resolve();
   private readonly receiptTimeoutMs: number;
   private readonly pollingIntervalMs: number;
+  private readonly serialiseAcrossProcesses: TokenContractOptions['serialise'];
 
   constructor(
     private readonly chain: ChainAdapter,
@@ -56,6 +62,7 @@ export class TokenContract {
   ) {
     this.receiptTimeoutMs = options.receiptTimeoutMs ?? 120_000;
     this.pollingIntervalMs = options.pollingIntervalMs ?? (chain.kind === 'embedded' ? 100 : 2_000);
+    this.serialiseAcrossProcesses = options.serialise;
   }
 
   /** The address that signs Hanabi's transactions (holds the admin, minter and URI-setter roles). */
@@ -265,6 +272,7 @@ export class TokenContract {
 
   /** Runs sends one at a time (nonces are taken in order); a failed send does not block the next. */
   private serialised<T>(task: () => Promise<T>): Promise<T> {
+    if (this.serialiseAcrossProcesses) return this.serialiseAcrossProcesses(task);
     const run = this.sendQueue.then(task, task);
     this.sendQueue = run.catch(() => undefined);
     return run;

@@ -25,6 +25,7 @@ export function toAccount(
     walletAddress: user.walletAddress,
     twitcastingUserId: user.twitcastingUserId,
     locale: user.locale,
+    collectionPublic: user.collectionPublic,
     signInMethods: methods.map((method) => ({
       provider: method.provider,
       linkedAt: method.linkedAt.toISOString(),

@@ -6,7 +6,10 @@ import { appUser } from '../../db/schema.ts';
 export type AppUserRow = typeof appUser.$inferSelect;
 export type NewAppUser = Omit<typeof appUser.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type AppUserPatch = Partial<
-  Pick<AppUserRow, 'name' | 'bio' | 'avatarUrl' | 'locale' | 'walletAddress' | 'role' | 'suspendedAt'>
+  Pick<
+    AppUserRow,
+    'name' | 'bio' | 'avatarUrl' | 'locale' | 'walletAddress' | 'role' | 'suspendedAt' | 'collectionPublic'
+  >
 >;
 
 /** Unique-violation detail the service turns into a 409, naming what clashed. */

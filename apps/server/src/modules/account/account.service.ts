@@ -38,6 +38,11 @@ export interface WalletHoldingsReader {
   holdingsOf(address: string | null): Promise<{ holdings: WalletHolding[]; chainReachable: boolean }>;
 }
 
+/** Releases prizes held for someone once they can receive them (the delivery module implements it). */
+export interface HeldPrizeReleaser {
+  releaseHeldClaims(userId: string): Promise<unknown>;
+}
+
 /** The signed-in person's own account: read, edit, and the sign-in methods linked to it. */
 export class AccountService {
   constructor(
@@ -48,6 +53,7 @@ export class AccountService {
     private readonly gateway: AuthGateway,
     private readonly log: Logger,
     private readonly wallets: WalletHoldingsReader,
+    private readonly heldPrizes?: HeldPrizeReleaser,
   ) {}
 
   async myAccount(session: SessionUser): Promise<Account> {
@@ -77,10 +83,15 @@ export class AccountService {
     if (body.bio !== undefined) patch.bio = body.bio;
     if (body.avatarUrl !== undefined) patch.avatarUrl = body.avatarUrl;
     if (body.locale !== undefined) patch.locale = body.locale;
+    if (body.collectionPublic !== undefined) patch.collectionPublic = body.collectionPublic;
     if (body.walletAddress !== undefined) patch.walletAddress = this.walletAddress(body.walletAddress);
     try {
       const updated = await this.accounts.update(user.id, patch);
       if (!updated) throw notFound(SIGNIN_ERROR_NOT_REGISTERED);
+      // A new wallet makes prizes held for this person deliverable.
+      if (patch.walletAddress && patch.walletAddress !== user.walletAddress) {
+        await this.heldPrizes?.releaseHeldClaims(user.id);
+      }
       return this.toAccount(updated);
     } catch (error) {
       if (error instanceof UniqueViolation && error.constraint.includes('wallet_address')) {

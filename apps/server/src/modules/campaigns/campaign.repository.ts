@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appUser, campaign, watch } from '../../db/schema.ts';
+import { appUser, campaign, follow, watch } from '../../db/schema.ts';
 
 export type CampaignRow = typeof campaign.$inferSelect;
 export type NewCampaign = Omit<typeof campaign.$inferInsert, 'updatedAt' | 'ogImageHash'>;
@@ -12,6 +12,8 @@ export type CampaignSort = 'newest' | 'endingSoon' | 'startingSoon';
 export interface CampaignListFilter {
   /** Only this streamer's (their own list) — every status. */
   streamerId?: string;
+  /** Only campaigns of the streamers this user follows. */
+  followedBy?: string;
   /** Only public campaigns: not drafts, not of suspended streamers. */
   publicOnly: boolean;
   statuses?: CampaignStatusValue[];
@@ -69,6 +71,16 @@ export class CampaignRepository {
   async list(filter: CampaignListFilter): Promise<{ campaign: CampaignRow; streamer: StreamerRow }[]> {
     const conditions: SQL[] = [];
     if (filter.streamerId) conditions.push(eq(campaign.streamerId, filter.streamerId));
+    if (filter.followedBy) {
+      conditions.push(
+        exists(
+          this.db
+            .select({ one: sql`1` })
+            .from(follow)
+            .where(and(eq(follow.followerId, filter.followedBy), eq(follow.streamerId, campaign.streamerId))),
+        ),
+      );
+    }
     if (filter.publicOnly) {
       conditions.push(inArray(campaign.status, PUBLIC_STATUSES), isNull(appUser.suspendedAt));
     }

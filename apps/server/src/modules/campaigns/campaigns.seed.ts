@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import type { SeedStep } from '../../db/seed.ts';
 import type { CampaignEntryRule } from '../../db/schema.ts';
 import { encodePng, type Rgba } from '../../lib/png.ts';
-import { DEMO_USERS } from '../identity/identity.seed.ts';
-import type { Container } from '../../container.ts';
+import { demoUserId } from '../identity/identity.seed.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -32,15 +31,6 @@ const rule = (keyword: string, changes: Partial<CampaignEntryRule> = {}): Campai
   ...changes,
 });
 
-async function demoStreamerId(container: Container): Promise<string | null> {
-  const demo = DEMO_USERS.find((user) => user.type === 'streamer' && user.role === 'user')!;
-  const authUserId = await container.repositories.identities.ensureEmailIdentity({
-    email: demo.email,
-    name: demo.name,
-  });
-  return (await container.repositories.accounts.findByAuthUserId(authUserId))?.id ?? null;
-}
-
 /**
  * The demo streamer's making side: published and draft goods with pictures, and a campaign in every status
  * (draft, scheduled, live, ended). Idempotent: skipped when the demo goods exist.
@@ -48,7 +38,7 @@ async function demoStreamerId(container: Container): Promise<string | null> {
 export const goodsCampaignsSeedStep: SeedStep = {
   name: 'goods & campaigns: demo goods and a campaign in every status',
   async run(container) {
-    const streamerId = await demoStreamerId(container);
+    const streamerId = await demoUserId(container, 'streamer');
     if (!streamerId) return;
     const { digitalGoods: goodsRows, campaigns } = container.repositories;
     const existing = await goodsRows.listOwned(streamerId, { includeHidden: true, limit: 1000 });

@@ -146,6 +146,8 @@ describe.each(testBackends())("the operator's delivery queue (%s)", (backend) =>
       world.streamer.userId,
     ]);
     expect(notes.find((note) => note.type === 'prizeCompleted')!.params).toMatchObject({ confirmed: 2 });
-    expect(notes.filter((note) => note.type === 'prizeReceived').map((note) => note.userId)).toEqual([fan.userId]);
+    expect(notes.filter((note) => note.type === 'prizeReceived').map((note) => note.userId)).toEqual([
+      fan.userId,
+    ]);
   });
 });

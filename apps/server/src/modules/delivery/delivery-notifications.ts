@@ -87,6 +87,7 @@ async function completedManualBatches(
       type: 'manualDistributionCompleted',
       params: {
         goodsName: goodsNames.get(batch.digitalGoodsId) ?? '',
+        count: tally?.confirmed ?? 0,
         confirmed: tally?.confirmed ?? 0,
         failed: tally?.failed ?? 0,
         held: batch.heldCount,
@@ -118,7 +119,7 @@ async function completedCampaigns(
     notes.push({
       userId: row.streamerId,
       type: 'prizeCompleted',
-      params: { campaignTitle: row.title, confirmed: tally?.confirmed ?? 0 },
+      params: { campaignTitle: row.title, count: tally?.confirmed ?? 0, confirmed: tally?.confirmed ?? 0 },
       href: `/streamer/liveStreaming/${campaignId}`,
       hrefId: campaignId,
     });

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaign, chainToken, digitalGoods } from '../../db/schema.ts';
+import { campaign, chainToken, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
 
 export type DigitalGoodsRow = typeof digitalGoods.$inferSelect;
 export type NewDigitalGoods = Omit<
@@ -84,21 +84,63 @@ export class DigitalGoodsRepository {
     await this.db.delete(digitalGoods).where(eq(digitalGoods.id, id));
   }
 
-  /** Copies each goods has promised to campaigns: Σ winner count × copies per winner (optionally but one). */
-  async reservedCopies(goodsIds: string[], exceptCampaignId?: string): Promise<Map<string, number>> {
+  /**
+   * Copies each goods has promised: Σ winner count × copies per winner over its campaigns (optionally but one),
+   * plus what manual and operator distributions sent or hold for someone. Pass a transaction to count under
+   * the lock it took on the goods row.
+   */
+  async reservedCopies(
+    goodsIds: string[],
+    exceptCampaignId?: string,
+    db: Pick<Db, 'select'> = this.db,
+  ): Promise<Map<string, number>> {
     const reserved = new Map<string, number>();
     if (goodsIds.length === 0) return reserved;
-    const conditions = [inArray(campaign.prizeDigitalGoodsId, [...new Set(goodsIds)])];
+    const ids = [...new Set(goodsIds)];
+    const conditions = [inArray(campaign.prizeDigitalGoodsId, ids)];
     if (exceptCampaignId) conditions.push(sql`${campaign.id} <> ${exceptCampaignId}`);
-    const rows = await this.db
-      .select({
-        goodsId: campaign.prizeDigitalGoodsId,
-        copies: sql<number>`coalesce(sum(${campaign.winnerCount} * ${campaign.copiesPerWinner}), 0)::int`,
-      })
-      .from(campaign)
-      .where(and(...conditions))
-      .groupBy(campaign.prizeDigitalGoodsId);
-    for (const row of rows) reserved.set(row.goodsId, Number(row.copies));
+    const [campaigns, deliveries, held] = await Promise.all([
+      db
+        .select({
+          goodsId: campaign.prizeDigitalGoodsId,
+          copies: sql<number>`coalesce(sum(${campaign.winnerCount} * ${campaign.copiesPerWinner}), 0)::int`,
+        })
+        .from(campaign)
+        .where(and(...conditions))
+        .groupBy(campaign.prizeDigitalGoodsId),
+      db
+        .select({
+          goodsId: delivery.digitalGoodsId,
+          copies: sql<number>`coalesce(sum(${delivery.amount}), 0)::int`,
+        })
+        .from(delivery)
+        .where(
+          and(
+            inArray(delivery.digitalGoodsId, ids),
+            inArray(delivery.source, ['manual', 'admin']),
+            notInArray(delivery.status, ['failed', 'cancelled']),
+          ),
+        )
+        .groupBy(delivery.digitalGoodsId),
+      db
+        .select({
+          goodsId: heldClaim.digitalGoodsId,
+          copies: sql<number>`coalesce(sum(${heldClaim.amount}), 0)::int`,
+        })
+        .from(heldClaim)
+        .where(
+          and(
+            inArray(heldClaim.digitalGoodsId, ids),
+            inArray(heldClaim.source, ['manual', 'admin']),
+            eq(heldClaim.status, 'held'),
+          ),
+        )
+        .groupBy(heldClaim.digitalGoodsId),
+    ]);
+    for (const row of [...campaigns, ...deliveries, ...held]) {
+      if (!row.goodsId) continue;
+      reserved.set(row.goodsId, (reserved.get(row.goodsId) ?? 0) + Number(row.copies));
+    }
     return reserved;
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorCodes, type ErrorCode, type ErrorEnvelope } from '@hanabi/api';
+import { errorCodeForStatus, type ErrorCode, type ErrorEnvelope } from '@hanabi/api';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
@@ -25,12 +25,6 @@ export function forwardSetCookies(reply: FastifyReply, headers: Headers | null |
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
-const statusCodes = new Map<number, ErrorCode>(
-  Object.entries(errorCodes)
-    .filter(([code]) => code !== 'VALIDATION_FAILED')
-    .map(([code, status]) => [status, code as ErrorCode]),
-);
-
 const SKIPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection']);
 
 /** better-auth's error body `{ code, message }` → the Hanabi envelope, keeping its message for 4xx. */
@@ -47,7 +41,7 @@ function toEnvelope(status: number, body: string): ErrorEnvelope {
     };
   }
   const code: ErrorCode =
-    parsed.code === 'VALIDATION_ERROR' ? 'VALIDATION_FAILED' : (statusCodes.get(status) ?? 'BAD_REQUEST');
+    parsed.code === 'VALIDATION_ERROR' ? 'VALIDATION_FAILED' : errorCodeForStatus(status);
   const message =
     typeof parsed.message === 'string' && parsed.message
       ? parsed.message

@@ -1,5 +1,6 @@
 import type { UserType } from '@hanabi/api';
 import type { SeedStep } from '../../db/seed.ts';
+import type { Container } from '../../container.ts';
 
 /** The demo people. Each signs in with an e-mail link from the dev mailbox (`/api/dev/mailbox`). */
 export const DEMO_USERS: {
@@ -55,3 +56,13 @@ export const identitySeedStep: SeedStep = {
     }
   },
 };
+
+/** The Hanabi user id of the demo streamer or audience member (null before the identity step ran). */
+export async function demoUserId(container: Container, type: UserType): Promise<string | null> {
+  const demo = DEMO_USERS.find((user) => user.type === type && user.role === 'user')!;
+  const authUserId = await container.repositories.identities.ensureEmailIdentity({
+    email: demo.email,
+    name: demo.name,
+  });
+  return (await container.repositories.accounts.findByAuthUserId(authUserId))?.id ?? null;
+}

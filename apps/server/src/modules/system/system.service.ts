@@ -58,6 +58,9 @@ export class SystemService {
       externalRedirectAllowedHosts: this.config.externalRedirectHosts,
       chainId: this.config.chainId,
       defaultLocale: this.config.defaultLocale,
+      errorReporting: this.config.errorReporting
+        ? { dsn: this.config.errorReporting.browserDsn, environment: this.config.errorReporting.environment }
+        : null,
     };
   }
 }

@@ -17,6 +17,8 @@ import { chainMessage, toAppError } from './token-errors.ts';
 export interface TokenServiceOptions {
   /** Public gateway base (no trailing slash): `ipfs://<cid>` is shown as `<base>/ipfs/<cid>`. */
   ipfsGatewayBase: string;
+  /** Holds the signer across processes while sending (shared with the delivery engine). */
+  signerLock?: { run<T>(task: () => Promise<T>): Promise<T> };
 }
 
 /** Who asked for a write (an app_user id), or null for the system (deliveries, seeds). */
@@ -243,7 +245,10 @@ export class TokenService {
     this.contractPromise ??= (async () => {
       const chain = await this.chain.get();
       const address = (await this.chainService.tokenAddress()) ?? (await this.chainService.ensureToken());
-      return new TokenContract(chain, address as HexAddress);
+      const lock = this.options.signerLock;
+      return new TokenContract(chain, address as HexAddress, {
+        ...(lock ? { serialise: (task) => lock.run(task) } : {}),
+      });
     })().catch((error: unknown) => {
       this.contractPromise = undefined;
       throw toAppError(error, this.log);

@@ -1,12 +1,8 @@
-import { errorCodes, type ErrorCode } from '@hanabi/api';
+import { errorCodeForStatus, type ErrorCode } from '@hanabi/api';
 import { AppError } from '../../http/app-error.ts';
 
 /** The envelope code for an HTTP status (400 → BAD_REQUEST). */
-export function codeForStatus(status: number): ErrorCode {
-  if (status === 400) return 'BAD_REQUEST';
-  const found = Object.entries(errorCodes).find(([, value]) => value === status)?.[0];
-  return (found as ErrorCode | undefined) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
-}
+export const codeForStatus: (status: number) => ErrorCode = errorCodeForStatus;
 
 /** An AppError as the JSON envelope text. */
 export function errorBody(error: AppError): string {

@@ -12,6 +12,7 @@ import type { Area } from '../route-rules';
 import { menuAreaFor } from '../route-rules';
 import { AccountMenu } from './account-menu';
 import { LanguageMenu } from './language-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 const NAVBAR_ID = 'hanabi-navbar';
 
@@ -84,6 +85,7 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
             )}
           </Group>
           <Group gap={4} wrap="nowrap">
+            {account && area !== 'signup' && <NotificationBell userId={account.id} />}
             <LanguageMenu />
             <AccountMenu showSignIn={area !== 'signup'} />
           </Group>

@@ -1,11 +1,13 @@
 import type { Messages } from './ja';
 import { audienceEn } from './sections/audience';
 import { deliveryEn } from './sections/delivery';
+import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
 
 /** English messages; the key set must equal the Japanese one. */
 export const en: Messages = {
   ...deliveryEn,
+  ...liveEn,
   ...audienceEn,
   ...operatorEn,
   app: {
@@ -132,11 +134,6 @@ export const en: Messages = {
       empty: 'The editor for campaign {{id}} will appear here.',
       next: 'Back to campaigns',
     },
-    manualDistribution: {
-      title: 'Manual distribution',
-      empty: 'Here you will pick digital goods and distribute them to a list of recipients at once.',
-      next: 'See digital goods',
-    },
     digitalGoods: {
       title: 'Digital goods',
       empty: 'Your digital goods and the editor for prize images will appear here.',
@@ -210,11 +207,6 @@ export const en: Messages = {
     operatorIpfs: {
       title: 'IPFS',
       empty: 'Here you will upload assets to IPFS and check them.',
-    },
-    operatorDeliveries: {
-      title: 'Delivery queue',
-      empty:
-        'The status of digital goods deliveries (queued, submitted, confirmed, failed) will appear here.',
     },
     operatorNews: {
       title: 'News',

@@ -4,10 +4,12 @@
  */
 import { audienceJa } from './sections/audience';
 import { deliveryJa } from './sections/delivery';
+import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
 
 export const ja = {
   ...deliveryJa,
+  ...liveJa,
   ...audienceJa,
   ...operatorJa,
   app: {
@@ -135,11 +137,6 @@ export const ja = {
       empty: 'ここにキャンペーン（ID: {{id}}）の編集画面が表示されます。',
       next: 'キャンペーン一覧へ戻る',
     },
-    manualDistribution: {
-      title: '手動配布',
-      empty: 'ここでデジタルグッズを選び、配布先のリストへまとめて配布できるようになります。',
-      next: 'デジタルグッズを見る',
-    },
     digitalGoods: {
       title: 'デジタルグッズ',
       empty: 'ここにあなたのデジタルグッズの一覧と、賞品画像を作るエディタが表示されます。',
@@ -212,10 +209,6 @@ export const ja = {
     operatorIpfs: {
       title: 'IPFS',
       empty: 'ここで IPFS へのアセットのアップロードと確認ができるようになります。',
-    },
-    operatorDeliveries: {
-      title: '配布キュー',
-      empty: 'ここにデジタルグッズの配布状況（待機中、送信済み、完了、失敗）が表示されます。',
     },
     operatorNews: {
       title: 'お知らせ',

@@ -7,6 +7,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { setAccountCache, useAccount } from '../../../lib/account';
 import { signInPathFor } from '../../../lib/sign-in-path';
+import { CollectionPrivacy } from '../components/collection-privacy';
 import { HoldingsSection } from '../components/holdings-section';
 import { ProfileForm } from '../components/profile-form';
 import { SessionSection } from '../components/session-section';
@@ -113,6 +114,7 @@ export function AccountPage() {
         <ProfileForm account={account} onSaved={store} />
         <WalletSection account={account} onSaved={store} />
         <HoldingsSection walletAddress={account.walletAddress} />
+        {account.type === 'audience' && <CollectionPrivacy account={account} onSaved={store} />}
         <SignInMethods account={account} onSaved={store} />
         <SessionSection />
       </Stack>

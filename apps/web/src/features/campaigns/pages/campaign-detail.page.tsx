@@ -13,10 +13,12 @@ import {
 } from '@mantine/core';
 import { IconBrandYoutube, IconBroadcast, IconConfetti, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
+import { LikeButton } from '../../../components/like-button';
 import { PageTitle } from '../../../components/page-title';
+import { WatchButton } from '../../../components/watch-button';
 import { formatDateTime } from '../../../lib/format';
 import { useCampaign } from '../campaign-api';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
@@ -63,6 +65,10 @@ export function CampaignDetailPage() {
         </Text>
       </Group>
       <PageTitle>{campaign.title}</PageTitle>
+      <Group gap="sm" mt={-8}>
+        <WatchButton campaign={campaign} />
+        <LikeButton kind="campaign" id={campaign.id} />
+      </Group>
       {campaign.coverImage && (
         <Image
           src={campaign.coverImage.url}
@@ -122,7 +128,13 @@ export function CampaignDetailPage() {
                 size="lg"
               />
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600} data-testid="streamer-name">
+                <Text
+                  fw={600}
+                  data-testid="streamer-name"
+                  component={Link}
+                  to={`/audience/streamer/${user.id}`}
+                  style={{ color: 'inherit' }}
+                >
                   {user.name}
                 </Text>
                 {user.youtubeTitle && (

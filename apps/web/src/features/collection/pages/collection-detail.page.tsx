@@ -1,17 +1,165 @@
-import { IconAlbum } from '@tabler/icons-react';
+import {
+  Anchor,
+  AspectRatio,
+  Card,
+  Center,
+  Code,
+  Group,
+  Image,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlbum, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { Link, useParams } from 'react-router';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { EmptyState } from '../../../components/empty-state';
+import { LikeButton } from '../../../components/like-button';
+import { PageTitle } from '../../../components/page-title';
+import { formatDateTime } from '../../../lib/format';
+import { useCollectionItem } from '../collection-api';
+import { CollectionStateBadge } from '../components/collection-item-card';
 
-/** `/collection/:id`: one collection item (notification target). */
-export function CollectionDetailPage() {
+function IpfsRow({ label, uri, gateway }: { label: string; uri: string | null; gateway: string | null }) {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
   return (
-    <PlaceholderPage
-      title={t('pages.collectionDetail.title')}
-      description={t('pages.collectionDetail.empty', { id })}
-      icon={<IconAlbum size={32} stroke={1.5} aria-hidden />}
-    />
+    <Table.Tr>
+      <Table.Th scope="row" w={150}>
+        {label}
+      </Table.Th>
+      <Table.Td>
+        {uri ? (
+          <Stack gap={2}>
+            <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{uri}</Code>
+            {gateway && (
+              <Anchor href={gateway} target="_blank" rel="noopener noreferrer" size="sm">
+                {t('collectionPage.item.gateway')}
+              </Anchor>
+            )}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('collectionPage.item.notPinned')}
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** `/collection/:id`: one token (notification target): picture, metadata, IPFS links, likes, what you received. */
+export function CollectionDetailPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const query = useCollectionItem(id);
+  if (query.isPending) return <CenteredLoader />;
+  if (query.isError) {
+    return (
+      <>
+        <PageTitle>{t('collectionPage.title')}</PageTitle>
+        <EmptyState
+          description={t('collectionPage.item.notFound')}
+          icon={<IconAlbum size={32} aria-hidden />}
+        />
+      </>
+    );
+  }
+  const { goods, mine, holderCount } = query.data;
+  return (
+    <Stack gap="lg" data-testid="collection-detail">
+      <PageTitle>{goods.name}</PageTitle>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Card withBorder padding={0}>
+          <AspectRatio ratio={1}>
+            {goods.image ? (
+              <Image
+                src={goods.image.url}
+                alt={t('collectionPage.item.imageAlt', { name: goods.name })}
+                fit="cover"
+              />
+            ) : (
+              <Center bg="gray.1">
+                <IconGift size={64} aria-hidden />
+              </Center>
+            )}
+          </AspectRatio>
+        </Card>
+        <Stack gap="md">
+          <Group gap="sm">
+            <LikeButton kind="token" id={goods.id} />
+          </Group>
+          <Text size="sm">
+            {t('collectionPage.item.by')}:{' '}
+            <Anchor component={Link} to={`/audience/streamer/${goods.streamer.id}`}>
+              {goods.streamer.name}
+            </Anchor>
+          </Text>
+          {goods.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{goods.description}</Text>}
+          <Table variant="vertical" layout="fixed" withTableBorder>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th scope="row" w={150}>
+                  {t('collectionPage.item.tokenId')}
+                </Table.Th>
+                <Table.Td>{goods.tokenId ?? '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">{t('collectionPage.item.supply')}</Table.Th>
+                <Table.Td>{goods.supply}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">{t('collectionPage.item.holders')}</Table.Th>
+                <Table.Td>{t('collectionPage.item.holdersCount', { count: holderCount })}</Table.Td>
+              </Table.Tr>
+              <IpfsRow
+                label={t('collectionPage.item.ipfsImage')}
+                uri={goods.imageUri}
+                gateway={goods.imageGatewayUrl}
+              />
+              <IpfsRow
+                label={t('collectionPage.item.ipfsMetadata')}
+                uri={goods.tokenUri}
+                gateway={goods.metadataGatewayUrl}
+              />
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      </SimpleGrid>
+      {mine.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="mine-heading">
+          <Title order={2} size="h4" id="mine-heading">
+            {t('collectionPage.item.mine')}
+          </Title>
+          {mine.map((item) => (
+            <Card key={item.id} withBorder padding="sm">
+              <Group gap="sm" wrap="wrap">
+                <CollectionStateBadge state={item.state} />
+                <Text size="sm">{t('collectionPage.amount', { amount: item.amount })}</Text>
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(item.receivedAt, i18n.language)} ·{' '}
+                  {t(`collectionPage.source.${item.source}`)}
+                </Text>
+                {item.campaign && (
+                  <Anchor component={Link} to={`/campaign/${item.campaign.id}`} size="sm">
+                    {t('collectionPage.fromCampaign', { title: item.campaign.title })}
+                  </Anchor>
+                )}
+                {item.txHash && (
+                  <Code
+                    style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}
+                    title={t('collectionPage.transaction')}
+                  >
+                    {item.txHash}
+                  </Code>
+                )}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
   );
 }

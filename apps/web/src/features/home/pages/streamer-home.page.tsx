@@ -23,6 +23,7 @@ import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
 import { useHomeCampaigns, useHomeGoods } from '../streamer-home-api';
+import { NewsSection } from '../../news/news-section';
 
 const CAMPAIGNS = '/streamer/editor/campaign';
 const GOODS = '/streamer/editor/digitalgoods';
@@ -96,6 +97,7 @@ export function StreamerHomePage() {
     <>
       <PageTitle>{t('pages.streamerHome.title')}</PageTitle>
       <Stack gap="xl">
+        <NewsSection />
         <Stack gap="xs" component="section" aria-labelledby="attention-heading">
           <Title order={2} size="h4" id="attention-heading">
             {t('streamerHome.attention.title')}

@@ -1,0 +1,11 @@
+import type { AppConfig } from '../../config.ts';
+import { TwitCastingHttpApi } from './twitcasting-http.ts';
+import type { TwitCastingApi } from './twitcasting.adapter.ts';
+
+export * from './twitcasting.adapter.ts';
+export { TwitCastingHttpApi } from './twitcasting-http.ts';
+
+/** One implementation for both modes: embedded config points its URL at this server's /sandbox/twitcasting. */
+export function createTwitCastingApi(config: AppConfig): TwitCastingApi {
+  return new TwitCastingHttpApi(config.live.twitcasting);
+}

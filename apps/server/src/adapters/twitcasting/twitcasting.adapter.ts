@@ -1,0 +1,71 @@
+import type { ChatMessage, PlatformTokens } from '../live-chat/live-chat.types.ts';
+
+/** `X-RateLimit-*` of the last answer; `resetAt` comes from a Unix timestamp in seconds. */
+export interface TwitCastingRateLimit {
+  limit: number;
+  remaining: number;
+  resetAt: Date;
+}
+
+export interface TwitCastingUser {
+  /** Numeric id as a string: the stable key (the screen id can be changed by its owner). */
+  id: string;
+  screenId: string;
+  name: string;
+  imageUrl: string | null;
+  isLive: boolean;
+}
+
+export interface TwitCastingMovie {
+  id: string;
+  userId: string;
+  title: string;
+  isLive: boolean;
+  commentCount: number;
+  link: string | null;
+  createdAt: Date | null;
+}
+
+export interface TwitCastingCommentPage {
+  /** Oldest first (the API answers newest first; we reverse). */
+  messages: ChatMessage[];
+  /** Largest comment id seen so far: the next `slice_id`. Null until a first comment exists. */
+  nextSliceId: string | null;
+  /** Total comments on the movie: a jump larger than what arrived means a gap to back-fill. */
+  allCount: number;
+  /**
+   * As many comments as asked for came back. With `sliceId`: newer ones may be waiting, poll again without the
+   * usual pause. Without it (the newest page): older ones exist, reachable by `offset`.
+   */
+  mayHaveMore: boolean;
+  rateLimit: TwitCastingRateLimit | null;
+}
+
+export interface TwitCastingApi {
+  /** Authorization Code Grant consent URL (TwitCasting has no scopes). */
+  authorizationUrl(input: { state: string }): string;
+  /** TwitCasting has no refresh flow: when the token dies (1000 Invalid token) the user must connect again. */
+  exchangeCode(input: { code: string; redirectUri: string }): Promise<PlatformTokens>;
+  verifyCredentials(accessToken: string): Promise<TwitCastingUser>;
+  /** `users/:id/current_live`; null when the user is not live (the API's 404). */
+  currentLive(accessToken: string, userId: string): Promise<TwitCastingMovie | null>;
+  /**
+   * `movies/:id/comments`. Without `sliceId`: the newest `limit` comments. With it: comments newer than that id.
+   * `limit` is 1–50.
+   */
+  listComments(input: {
+    accessToken: string;
+    movieId: string;
+    sliceId?: string | null;
+    limit?: number;
+    offset?: number;
+    /** The movie's owner, so their own comments are flagged `isOwner`. */
+    broadcasterId?: string | null;
+  }): Promise<TwitCastingCommentPage>;
+}
+
+export interface TwitCastingApiOptions {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+}

@@ -1,0 +1,70 @@
+import type { Database } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import type { FileStorage } from '../../adapters/storage/index.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import type { ChainService } from '../chain/chain.service.ts';
+import type { TokenService } from '../tokens/tokens.service.ts';
+import type { GoodsAndCampaigns } from '../goods-campaigns.wiring.ts';
+import { NotificationRepository } from '../notifications/notification.repository.ts';
+import { NotificationService } from '../notifications/notification.service.ts';
+import { NotificationHub } from '../notifications/notification-hub.ts';
+import { WatchlistRepository } from '../watchlist/watchlist.repository.ts';
+import { WatchlistService } from '../watchlist/watchlist.service.ts';
+import { LikeRepository } from '../likes/like.repository.ts';
+import { LikeService } from '../likes/like.service.ts';
+import { StreamerRepository } from '../streamers/streamer.repository.ts';
+import { StreamerService } from '../streamers/streamer.service.ts';
+import { CollectionRepository } from '../collection/collection.repository.ts';
+import { CollectionService } from '../collection/collection.service.ts';
+
+/**
+ * The wiring of the audience side and the social layer (issue [Audience]): notifications (and their live
+ * hub), watchlist, likes, streamers and follows, collections. container.ts spreads these into its lists.
+ */
+export function wireAudience(options: {
+  database: Database;
+  log: Logger;
+  storage: FileStorage;
+  goods: GoodsAndCampaigns;
+  accounts: AccountRepository;
+  tokens: TokenService;
+  chain: ChainService;
+}) {
+  const { database, log, storage, goods, accounts } = options;
+  const { db } = database;
+  const repositories = {
+    notifications: new NotificationRepository(db),
+    watchlist: new WatchlistRepository(db),
+    likes: new LikeRepository(db),
+    streamers: new StreamerRepository(db),
+    collection: new CollectionRepository(db),
+  };
+  const notifications = new NotificationService(repositories.notifications);
+  const services = {
+    notifications,
+    notificationHub: new NotificationHub(database, (userId) => notifications.unreadCount(userId), log),
+    watchlist: new WatchlistService(repositories.watchlist, goods.repositories.campaigns, accounts),
+    likes: new LikeService(
+      repositories.likes,
+      goods.repositories.campaigns,
+      goods.repositories.digitalGoods,
+      accounts,
+    ),
+    streamers: new StreamerService(
+      repositories.streamers,
+      goods.services.campaigns,
+      goods.repositories.assets,
+      storage,
+    ),
+    collection: new CollectionService(
+      repositories.collection,
+      goods.repositories.assets,
+      storage,
+      options.tokens,
+      options.chain,
+    ),
+  };
+  return { repositories, services };
+}
+
+export type Audience = ReturnType<typeof wireAudience>;

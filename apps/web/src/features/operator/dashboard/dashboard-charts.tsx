@@ -1,0 +1,100 @@
+import type { AnalyticsDashboard } from '@hanabi/api';
+import '@mantine/charts/styles.css';
+import { AreaChart, BarChart, LineChart } from '@mantine/charts';
+import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Card withBorder padding="md" data-testid={testId}>
+      <Stack gap="xs">
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A bucket's start as a short label in the reader's language and time zone. */
+export function bucketLabel(
+  iso: string,
+  interval: AnalyticsDashboard['range']['interval'],
+  language: string,
+) {
+  const options: Intl.DateTimeFormatOptions =
+    interval === 'month' ? { year: 'numeric', month: 'short' } : { month: 'numeric', day: 'numeric' };
+  return new Intl.DateTimeFormat(language === 'en' ? 'en' : 'ja', options).format(new Date(iso));
+}
+
+/** The dashboard's charts (Mantine charts on Recharts), all drawn from the one response. */
+export function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }) {
+  const { t, i18n } = useTranslation();
+  const data = dashboard.series.map((row) => ({
+    label: bucketLabel(row.bucket, dashboard.range.interval, i18n.language),
+    streamer: row.signUpsStreamer,
+    audience: row.signUpsAudience,
+    active: row.activeCampaigns,
+    ...row.deliveries,
+    gas: Number(row.gasUsed),
+    heldCreated: row.heldClaimsCreated,
+    heldReleased: row.heldClaimsReleased,
+  }));
+  const platforms = dashboard.byPlatform.map((row) => ({
+    label: t(`dashboard.platforms.${row.platform}`),
+    heldCreated: row.heldClaimsCreated,
+    heldReleased: row.heldClaimsReleased,
+    heldDelivered: row.heldClaimsDelivered,
+    stillHeld: row.heldClaimsStillHeld,
+  }));
+  const s = (name: string, color: string) => ({ name, color, label: t(`dashboard.series.${name}` as never) });
+  const common = { h: 220, data, dataKey: 'label', withLegend: true, tickLine: 'y' as const };
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <ChartCard title={t('dashboard.charts.signUps')} testId="chart-signups">
+        <BarChart {...common} type="stacked" series={[s('streamer', 'blue.6'), s('audience', 'orange.6')]} />
+      </ChartCard>
+      <ChartCard title={t('dashboard.charts.activeCampaigns')} testId="chart-campaigns">
+        <LineChart {...common} curveType="monotone" series={[s('active', 'red.6')]} />
+      </ChartCard>
+      <ChartCard title={t('dashboard.charts.deliveries')} testId="chart-deliveries">
+        <BarChart
+          {...common}
+          type="stacked"
+          series={[
+            s('confirmed', 'teal.6'),
+            s('submitted', 'blue.5'),
+            s('queued', 'gray.5'),
+            s('failed', 'red.6'),
+            s('cancelled', 'dark.3'),
+          ]}
+        />
+      </ChartCard>
+      <ChartCard title={t('dashboard.charts.gas')} testId="chart-gas">
+        <AreaChart
+          {...common}
+          series={[s('gas', 'violet.6')]}
+          valueFormatter={(value) => value.toLocaleString()}
+        />
+      </ChartCard>
+      <ChartCard title={t('dashboard.charts.held')} testId="chart-held">
+        <LineChart {...common} series={[s('heldCreated', 'yellow.7'), s('heldReleased', 'teal.6')]} />
+      </ChartCard>
+      <ChartCard title={t('dashboard.charts.byPlatform')} testId="chart-platforms">
+        <BarChart
+          {...common}
+          data={platforms}
+          series={[
+            s('heldCreated', 'yellow.7'),
+            s('heldReleased', 'blue.5'),
+            s('heldDelivered', 'teal.6'),
+            s('stillHeld', 'gray.5'),
+          ]}
+        />
+      </ChartCard>
+    </SimpleGrid>
+  );
+}

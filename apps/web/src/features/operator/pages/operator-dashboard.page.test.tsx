@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeAccount } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// Fields the contract gained while the shared fixture catches up.
+const fields = { collectionPublic: false };
+const operator = makeAccount({ role: 'operator', ...fields });
+
+const zero = { queued: 0, submitted: 0, confirmed: 0, failed: 0, cancelled: 0 };
+const figures = {
+  signUpsStreamer: 0,
+  signUpsAudience: 0,
+  activeCampaigns: 0,
+  deliveries: zero,
+  gasUsed: '0',
+  heldClaimsCreated: 0,
+  heldClaimsReleased: 0,
+};
+
+function answer(totals: Partial<typeof figures>) {
+  return {
+    range: {
+      from: '2025-01-01T00:00:00.000Z',
+      to: '2025-01-02T00:00:00.000Z',
+      interval: 'day',
+      timeZone: 'UTC',
+    },
+    series: [{ bucket: '2025-01-01T00:00:00.000Z', ...figures, ...totals }],
+    totals: { ...figures, ...totals, transactions: 0 },
+    byPlatform: [],
+    unavailable: ['commentsIngested', 'entrants', 'eligible', 'winners', 'youtubeQuotaUsed'],
+  };
+}
+
+describe('/operator/dashboard', () => {
+  it('shows the totals of the range in the URL and names the figures that come later', async () => {
+    const urls: string[] = [];
+    renderApp('/operator/dashboard?from=2025-01-01&to=2025-01-01&interval=day', {
+      account: operator,
+      api: (url) => {
+        if (!url.startsWith('/api/admin/analytics/dashboard')) return undefined;
+        urls.push(url);
+        return jsonResponse(200, answer({ signUpsStreamer: 3, signUpsAudience: 4, gasUsed: '21000' }));
+      },
+    });
+    // The first test loads the page and chart chunks: give it time.
+    expect((await screen.findByTestId('total-signups-value', {}, { timeout: 5000 })).textContent).toBe('7');
+    expect(screen.getByTestId('total-gas-value').textContent).toBe('21,000');
+    expect(screen.getByText('取り込んだコメント数')).toBeTruthy();
+    const query = new URL(urls[0]!, 'http://localhost').searchParams;
+    expect(new Date(query.get('from')!).getTime()).toBe(new Date(2025, 0, 1).getTime());
+    expect(new Date(query.get('to')!).getTime()).toBe(new Date(2025, 0, 2).getTime());
+    expect(query.get('interval')).toBe('day');
+  });
+
+  it('says so when the range has no data, and refuses a reversed range', async () => {
+    renderApp('/operator/dashboard?from=2025-01-01&to=2025-01-01', {
+      account: operator,
+      api: (url) =>
+        url.startsWith('/api/admin/analytics/dashboard') ? jsonResponse(200, answer({})) : undefined,
+    });
+    expect(await screen.findByText('この期間のデータはまだありません。')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('range-from'), { target: { value: '2025-02-01' } });
+    await waitFor(() => expect((screen.getByTestId('range-apply') as HTMLButtonElement).disabled).toBe(true));
+    expect(screen.getByRole('alert').textContent).toContain('終了日は開始日より後');
+  });
+
+  it('shows the server error', async () => {
+    renderApp('/operator/dashboard', {
+      account: operator,
+      api: (url) =>
+        url.startsWith('/api/admin/analytics/dashboard')
+          ? jsonResponse(400, {
+              error: { code: 'VALIDATION_FAILED', message: 'Some fields are not valid: query.to.' },
+            })
+          : undefined,
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('query.to');
+  });
+
+  it('shows a non-operator the operator-only page instead', async () => {
+    renderApp('/operator/dashboard', { account: makeAccount({ role: 'user', ...fields }) });
+    expect(await screen.findByText('運営者専用のページです')).toBeTruthy();
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Messages of the live features (the sandbox chat console for now), in both languages (merged into ja.ts / en.ts
+ * at the top level). Keep ja and en with the same keys; i18n.test.ts checks them.
+ */
+export const liveJa = {
+  sandbox: {
+    title: 'サンドボックス チャットコンソール',
+    intro:
+      '組み込みモード専用の偽 YouTube / TwitCasting です。配信を始めて、好きな視聴者としてコメントを投稿できます。本物のアカウントは使いません。',
+    unavailable: 'サンドボックスは組み込みモードでのみ使えます。',
+    platform: 'プラットフォーム',
+    streamers: '配信者',
+    start: '配信開始',
+    end: '配信終了',
+    live: '配信中',
+    offline: 'オフライン',
+    post: 'コメントを投稿',
+    author: '視聴者の名前',
+    text: 'コメント',
+    member: 'メンバー',
+    moderator: 'モデレーター',
+    owner: '配信者として',
+    superChat: 'スーパーチャット（円）',
+    send: '送信',
+    autoChatter: '自動コメント',
+    viewers: '視聴者数',
+    perSecond: '1 秒あたり',
+    keyword: 'キーワード',
+    keywordShare: 'キーワードを書く割合',
+    startChatter: '開始',
+    stopChatter: '停止',
+    messages: 'コメント',
+    noMessages: 'まだコメントはありません。',
+    delete: '削除',
+    deleted: '削除済み',
+  },
+};
+
+export const liveEn: typeof liveJa = {
+  sandbox: {
+    title: 'Sandbox chat console',
+    intro:
+      'Fake YouTube and TwitCasting for embedded mode: start a live stream and comment as any viewer you like. No real account is used.',
+    unavailable: 'The sandbox is available in embedded mode only.',
+    platform: 'Platform',
+    streamers: 'Streamers',
+    start: 'Go live',
+    end: 'End live',
+    live: 'Live',
+    offline: 'Offline',
+    post: 'Post a comment',
+    author: 'Viewer name',
+    text: 'Comment',
+    member: 'Member',
+    moderator: 'Moderator',
+    owner: 'As the streamer',
+    superChat: 'Super Chat (JPY)',
+    send: 'Send',
+    autoChatter: 'Auto-chatter',
+    viewers: 'Viewers',
+    perSecond: 'Per second',
+    keyword: 'Keyword',
+    keywordShare: 'Share writing the keyword',
+    startChatter: 'Start',
+    stopChatter: 'Stop',
+    messages: 'Comments',
+    noMessages: 'No comments yet.',
+    delete: 'Delete',
+    deleted: 'Deleted',
+  },
+};

@@ -1,0 +1,105 @@
+import fs from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import {
+  AUDIENCE,
+  DESKTOP,
+  OPERATOR,
+  bothSizes,
+  noSeriousAxeViolations,
+  signIn,
+} from '../support/e2e-helpers';
+
+/**
+ * The operator area end to end on the built app (demo seed): the demo operator opens the dashboard, filters a
+ * range, exports the figures as CSV, finds a user, posts news in Japanese and English, and the demo audience
+ * member sees the news on their home page.
+ */
+test('the operator filters the dashboard, exports it, finds a user and posts news the audience sees', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.setViewportSize(DESKTOP);
+  const stamp = Date.now().toString(36);
+  const title = `メンテナンスのお知らせ ${stamp}`;
+
+  await signIn(page, 'streamer', OPERATOR);
+
+  // --- Dashboard: a range of the last 7 days by week ---
+  await page.goto('/operator/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
+  const [from, to] = await page.evaluate(() => {
+    const day = (date: Date) =>
+      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    const today = new Date();
+    return [day(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6)), day(today)];
+  });
+  await page.getByTestId('range-from').fill(from!);
+  await page.getByTestId('range-to').fill(to!);
+  // The segmented control's radios are visually hidden; its labels take the click.
+  await page.getByText('週', { exact: true }).click();
+  await page.getByTestId('range-apply').click();
+  await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}&interval=week`));
+  // The demo seed signed up three people today.
+  await expect
+    .poll(async () =>
+      Number((await page.getByTestId('total-signups-value').textContent())?.replace(/,/g, '')),
+    )
+    .toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId('chart-signups')).toBeVisible();
+  await expect(page.getByText('取り込んだコメント数')).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-csv').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^hanabi-dashboard-.*-week\.csv$/);
+  const csv = await fs.readFile((await download.path())!, 'utf8');
+  expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+    'bucket,signUpsStreamer,signUpsAudience,activeCampaigns,deliveriesQueued,deliveriesSubmitted,deliveriesConfirmed,deliveriesFailed,deliveriesCancelled,gasUsed,heldClaimsCreated,heldClaimsReleased',
+  );
+  expect(csv).toContain('\r\ntotal,');
+  await noSeriousAxeViolations(page, '/operator/dashboard');
+  await bothSizes(page, 'operator-dashboard');
+
+  // --- Users: find the demo audience member and open them ---
+  await page.goto('/operator/users');
+  await page.getByLabel('検索').fill('audience@demo');
+  const row = page.getByTestId('admin-user-row');
+  await expect(row).toHaveCount(1, { timeout: 10_000 });
+  await noSeriousAxeViolations(page, '/operator/users');
+  await bothSizes(page, 'operator-users');
+  await row.click();
+  await expect(page.getByRole('button', { name: '利用を停止する' })).toBeVisible();
+  await noSeriousAxeViolations(page, '/operator/users/:id');
+  await bothSizes(page, 'operator-user-detail');
+
+  // --- News desk: write in both languages, preview, publish now ---
+  await page.goto('/operator/news');
+  await page.getByLabel(/タイトル（日本語）/).fill(title);
+  await page.getByLabel(/本文（日本語）/).fill('今夜 2 時から 30 分ほど停止します。');
+  await page.getByLabel('タイトル（英語・任意）').fill(`Maintenance ${stamp}`);
+  await page.getByLabel('本文（英語・任意）').fill('Hanabi stops for 30 minutes from 2 am.');
+  await page.getByRole('tab', { name: 'プレビュー' }).click();
+  await expect(page.getByTestId('news-preview')).toContainText(title);
+  await page.getByRole('tab', { name: 'お知らせを書く' }).click();
+  await page.getByRole('button', { name: '保存' }).click();
+  const posted = page.getByTestId('news-desk-item').filter({ hasText: title });
+  await expect(posted).toContainText('公開中');
+  await noSeriousAxeViolations(page, '/operator/news');
+  await bothSizes(page, 'operator-news');
+
+  // --- The audience member sees it on their home page ---
+  await signIn(page, 'audience', AUDIENCE);
+  const section = page.getByTestId('news-section');
+  await expect(section.getByTestId('news-item').filter({ hasText: title })).toBeVisible();
+  await bothSizes(page, 'audience-home-news');
+
+  // And a non-operator is told the operator area is not theirs.
+  await page.goto('/operator/dashboard');
+  await expect(page.getByText('運営者専用のページです')).toBeVisible();
+  expect((await page.request.get('/api/admin/user')).status()).toBe(403);
+  expect(problems).toEqual([]);
+});

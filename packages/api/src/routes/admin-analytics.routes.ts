@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { defineRoute } from '../route.ts';
+import { ADMIN_DELIVERY_STATUSES } from './admin-user.routes.ts';
+
+/**
+ * The operator's analytics dashboard (original section 7: `GET /api/admin/analytics/dashboard`). Every figure is
+ * computed by the database over `[from, to)`, bucketed by `interval` in `timeZone` (empty buckets included).
+ *
+ * Figures that need data Hanabi does not record yet (comments ingested, entrants → eligible → winners, YouTube
+ * quota: they come with live streams) are listed in `unavailable` instead of being shown as zero; when their
+ * tables exist they join `series`/`totals` as new fields, so clients written against this shape keep working.
+ */
+
+export const ANALYTICS_LIMITS = { maxRangeDays: 400 } as const;
+export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
+export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
+
+/** The figures that wait for the Live issue's tables. */
+export const PENDING_ANALYTICS_METRICS = [
+  'commentsIngested',
+  'entrants',
+  'eligible',
+  'winners',
+  'youtubeQuotaUsed',
+] as const;
+
+const DateTime = z.iso.datetime({ offset: true });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const AnalyticsDashboardQuery = z
+  .object({
+    /** Start of the range (inclusive), ISO 8601 with offset. */
+    from: DateTime,
+    /** End of the range (exclusive). */
+    to: DateTime,
+    interval: z.enum(ANALYTICS_INTERVALS).default('day'),
+    /** Buckets start at midnight / Monday / the 1st in this IANA zone. */
+    timeZone: z.string().max(64).refine(isTimeZone, 'is not an IANA time zone').default('UTC'),
+  })
+  .superRefine((query, context) => {
+    const from = Date.parse(query.from);
+    const to = Date.parse(query.to);
+    // Runs even when a date failed its own check; that one is reported already.
+    if (Number.isNaN(from) || Number.isNaN(to)) return;
+    if (from >= to) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+    } else if (to - from > ANALYTICS_LIMITS.maxRangeDays * 86_400_000) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `must be at most ${ANALYTICS_LIMITS.maxRangeDays} days after from`,
+      });
+    }
+  });
+export type AnalyticsDashboardQuery = z.input<typeof AnalyticsDashboardQuery>;
+
+/** Gas is a uint256 sum: decimal digits. */
+const GasAmount = z.string().regex(/^\d+$/);
+
+const deliveryCounts = Object.fromEntries(
+  ADMIN_DELIVERY_STATUSES.map((status) => [status, z.number().int()]),
+);
+
+/** Counts of deliveries by their current status. */
+export const DeliveryStatusCounts = z.object(
+  deliveryCounts as Record<(typeof ADMIN_DELIVERY_STATUSES)[number], z.ZodNumber>,
+);
+
+const bucketFigures = {
+  signUpsStreamer: z.number().int(),
+  signUpsAudience: z.number().int(),
+  /** Published campaigns whose period overlaps the bucket. */
+  activeCampaigns: z.number().int(),
+  /** Deliveries created in the bucket, by their current status. */
+  deliveries: DeliveryStatusCounts,
+  /** Gas of the signer's transactions that finished in the bucket (sum of `chain_tx.gas_used`). */
+  gasUsed: GasAmount,
+  /** Prizes held for someone Hanabi could not send to yet, created in the bucket. */
+  heldClaimsCreated: z.number().int(),
+  /** Held prizes released to a delivery in the bucket. */
+  heldClaimsReleased: z.number().int(),
+};
+
+export const AnalyticsBucket = z.object({
+  /** Start of the bucket (ISO 8601, UTC). */
+  bucket: z.string(),
+  ...bucketFigures,
+});
+export type AnalyticsBucket = z.infer<typeof AnalyticsBucket>;
+
+export const AnalyticsPlatformRow = z.object({
+  /** `hanabi`: a known user who had no wallet yet. */
+  platform: z.enum(['youtube', 'twitcasting', 'hanabi']),
+  heldClaimsCreated: z.number().int(),
+  heldClaimsReleased: z.number().int(),
+  /** Released claims whose delivery is confirmed on chain. */
+  heldClaimsDelivered: z.number().int(),
+  heldClaimsStillHeld: z.number().int(),
+});
+
+export const AnalyticsDashboard = z.object({
+  range: z.object({
+    from: z.string(),
+    to: z.string(),
+    interval: z.enum(ANALYTICS_INTERVALS),
+    timeZone: z.string(),
+  }),
+  series: z.array(AnalyticsBucket),
+  totals: z.object({
+    ...bucketFigures,
+    /** Published campaigns whose period overlaps the range (each once). */
+    activeCampaigns: z.number().int(),
+    /** Confirmed or reverted transactions of the signer that finished in the range. */
+    transactions: z.number().int(),
+  }),
+  /** Held claims created in the range, per platform of the recipient. */
+  byPlatform: z.array(AnalyticsPlatformRow),
+  /** Figures of the original's dashboard that Hanabi does not record yet. */
+  unavailable: z.array(z.enum(PENDING_ANALYTICS_METRICS)),
+});
+export type AnalyticsDashboard = z.infer<typeof AnalyticsDashboard>;
+
+export const adminAnalyticsRoutes = {
+  adminAnalyticsDashboard: defineRoute({
+    method: 'GET',
+    path: '/api/admin/analytics/dashboard',
+    access: 'operator',
+    summary: `Sign-ups, active campaigns, deliveries, gas and held claims per interval over [from, to) (≤ ${ANALYTICS_LIMITS.maxRangeDays} days)`,
+    tags: ['admin', 'analytics'],
+    query: AnalyticsDashboardQuery,
+    response: AnalyticsDashboard,
+  }),
+};
