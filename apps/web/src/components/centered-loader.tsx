@@ -1,12 +1,16 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** A labelled spinner for whole-page loading (session check, lazy page chunks). */
+/**
+ * A labelled spinner for loading (session check, lazy page chunks, page sections). The label is text inside
+ * the status region: a bare `<span>` may not carry `aria-label`.
+ */
 export function CenteredLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl" role="status" aria-live="polite">
-      <Loader aria-label={t('session.loading')} />
+      <Loader aria-hidden />
+      <VisuallyHidden>{t('session.loading')}</VisuallyHidden>
     </Center>
   );
 }
