@@ -103,6 +103,21 @@ describe.each(testBackends())('account calls on %s', (backend) => {
       headers: bearerHeaders(bob.token),
     });
     expect(bobNow.json().name).toBe('ボブ');
+    // Alice is told her account changed (in the language she just chose); Bob, whose account did not, is not.
+    const notes = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/notification?userId=${alice.userId}`,
+      headers: bearerHeaders(alice.token),
+    });
+    const updated = notes.json().list.filter((item: { type: string }) => item.type === 'accountUpdated');
+    expect(updated).toHaveLength(1);
+    expect(updated[0]).toMatchObject({ href: '/streamer/account', text: 'Your account was updated' });
+    const bobNotes = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/notification?userId=${bob.userId}`,
+      headers: bearerHeaders(bob.token),
+    });
+    expect(bobNotes.json().list).toEqual([]);
   });
 
   it('names the failing fields of bad input', async () => {

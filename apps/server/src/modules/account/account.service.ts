@@ -24,6 +24,7 @@ import {
   type AppUserRow,
 } from './account.repository.ts';
 import { parseWalletAddress } from './wallet-address.ts';
+import { writeNotifications } from '../notifications/notification.writer.ts';
 
 const PROVIDER_NAMES: Record<AuthProvider, string> = { google: 'Google', twitter: 'X', email: 'E-mail' };
 
@@ -92,6 +93,7 @@ export class AccountService {
       if (patch.walletAddress && patch.walletAddress !== user.walletAddress) {
         await this.heldPrizes?.releaseHeldClaims(user.id);
       }
+      if (Object.keys(patch).length > 0) await this.notifyUpdated(user);
       return this.toAccount(updated);
     } catch (error) {
       if (error instanceof UniqueViolation && error.constraint.includes('wallet_address')) {
@@ -124,6 +126,7 @@ export class AccountService {
       }
       await this.identities.removeMethod(user.authUserId, body.provider);
       this.log.info({ userId: user.id, provider: body.provider }, 'sign-in method unlinked');
+      await this.notifyUpdated(user);
       return { response: await this.toAccount(user) };
     }
 
@@ -135,6 +138,7 @@ export class AccountService {
       }
       await this.identities.addEmailMethod(user.authUserId, identity.email);
       this.log.info({ userId: user.id, provider: 'email' }, 'sign-in method linked');
+      await this.notifyUpdated(user);
       return { response: await this.toAccount(user) };
     }
     if (!this.gateway.isConfigured(body.provider)) {
@@ -143,6 +147,13 @@ export class AccountService {
     const callbackURL = body.callbackURL ?? `/${user.type}/account`;
     const { url, responseHeaders } = await this.gateway.startLink(headers, body.provider, callbackURL);
     return { response: { redirectUrl: url }, responseHeaders };
+  }
+
+  /** `accountUpdated` (both groups of the original), leading back to the account page. */
+  private async notifyUpdated(user: AppUserRow): Promise<void> {
+    await writeNotifications(this.db, [
+      { userId: user.id, type: 'accountUpdated', href: `/${user.type}/account`, hrefId: user.id },
+    ]);
   }
 
   private walletAddress(value: string | null): string | null {

@@ -61,8 +61,11 @@ describe.each(testBackends())('notifications on %s', (backend) => {
     );
 
     await callAs(ctx.app, alice, 'PUT', `/api/account/${alice.userId}`, { locale: 'en' });
-    const english = NotificationList.parse((await list(alice, `userId=${alice.userId}&limit=1`)).json());
-    expect(english.list[0]!.text).toMatch(/^You added “夏祭り \d+” to your watchlist$/);
+    const english = NotificationList.parse((await list(alice, `userId=${alice.userId}&limit=2`)).json());
+    // Changing the language is itself an account update (newest); the older ones now read in English too.
+    expect(english.list.map((item) => item.type)).toEqual(['accountUpdated', 'watchlistRegistered']);
+    expect(english.list[0]!.text).toBe('Your account was updated');
+    expect(english.list[1]!.text).toMatch(/^You added “夏祭り \d+” to your watchlist$/);
     await callAs(ctx.app, alice, 'PUT', `/api/account/${alice.userId}`, { locale: 'ja' });
   });
 
