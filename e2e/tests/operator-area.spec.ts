@@ -51,6 +51,9 @@ test('the operator filters the dashboard, exports it, finds a user and posts new
   await expect(page.getByTestId('chart-signups')).toBeVisible();
   await expect(page.getByText('取り込んだコメント数')).toBeVisible();
 
+  // The weekly figures replace the previous ones (shown dimmed, export disabled) once they arrive.
+  await expect(page.getByTestId('dashboard')).toHaveCSS('opacity', '1');
+  await expect(page.getByTestId('export-csv')).toBeEnabled();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('export-csv').click(),

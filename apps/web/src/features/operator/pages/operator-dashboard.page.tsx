@@ -204,7 +204,7 @@ export function OperatorDashboardPage() {
                 size="compact-sm"
                 variant="default"
                 leftSection={<IconDownload size={14} aria-hidden />}
-                disabled={!dashboard.data}
+                disabled={!dashboard.data || dashboard.isPlaceholderData}
                 onClick={() =>
                   dashboard.data && downloadText(dashboardCsv(dashboard.data), csvFileName(dashboard.data))
                 }
