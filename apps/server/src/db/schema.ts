@@ -739,6 +739,14 @@ export const liveStream = pgTable(
     /** YouTube quota units spent on this stream, and the budget it may spend. */
     quotaUsed: integer('quota_used').notNull().default(0),
     quotaBudget: integer('quota_budget'),
+    /** The Pacific-time day (YYYY-MM-DD) `quota_used` counts: YouTube's quota resets at midnight Pacific. */
+    quotaDay: text('quota_day'),
+    /** Platform-specific reading state beyond the cursor (e.g. TwitCasting's last `all_count` for gap checks). */
+    ingestState: jsonb('ingest_state').$type<Record<string, unknown>>().notNull().default({}),
+    /** When the worker may poll next (honours `pollingIntervalMillis`, rate-limit resets and back-off). */
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
+    /** The streamer's connection whose token reads this chat. */
+    connectionId: text('connection_id').references(() => platformConnection.id, { onDelete: 'set null' }),
     lastError: text('last_error'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -746,6 +754,9 @@ export const liveStream = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('live_stream_poll_idx')
+      .on(table.nextPollAt)
+      .where(sql`${table.status} in ('waiting', 'live')`),
     uniqueIndex('live_stream_broadcast_uidx').on(table.campaignId, table.platform, table.broadcastId),
     index('live_stream_status_idx').on(table.status),
     check('live_stream_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
@@ -810,6 +821,14 @@ export const draw = pgTable(
     beaconValue: text('beacon_value'),
     seed: text('seed'),
     redrawOf: text('redraw_of'),
+    /** What started it: the streamer's button, the schedule, the campaign's end, or an exclusion (re-draw). */
+    trigger: text('trigger', { enum: ['manual', 'schedule', 'atEnd', 'redraw'] })
+      .notNull()
+      .default('manual'),
+    /** The user who asked for it (null for scheduled draws). */
+    requestedBy: text('requested_by'),
+    /** The platform path the streamer drew from (informational: a draw covers all the campaign's streams). */
+    platform: text('platform', { enum: LIVE_PLATFORMS }),
     failure: text('failure'),
     createdAt: createdAt(),
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
@@ -852,11 +871,14 @@ export const winner = pgTable(
     platformUserId: text('platform_user_id').notNull(),
     displayName: text('display_name').notNull(),
     userId: text('user_id').references(() => appUser.id, { onDelete: 'set null' }),
+    /** drawn → (distribution) held | queued → submitted → delivered | failed; or excluded by the streamer. */
     status: text('status', {
-      enum: ['held', 'queued', 'submitted', 'delivered', 'failed', 'excluded'],
+      enum: ['drawn', 'held', 'queued', 'submitted', 'delivered', 'failed', 'excluded'],
     }).notNull(),
     deliveryId: text('delivery_id'),
     heldClaimId: text('held_claim_id'),
+    /** When the winner was handed to the delivery engine (a delivery or a held claim written). */
+    distributedAt: timestamp('distributed_at', { withTimezone: true }),
     excludedAt: timestamp('excluded_at', { withTimezone: true }),
     excludedReason: text('excluded_reason'),
     createdAt: createdAt(),
@@ -868,6 +890,25 @@ export const winner = pgTable(
     check('winner_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
   ],
 );
+
+/**
+ * Repeated draws of a campaign (`POST …/scheduleWinner`): the worker's schedule reads it every minute, so a
+ * started schedule survives restarts and runs on exactly one worker per due round.
+ */
+export const drawSchedule = pgTable('draw_schedule', {
+  campaignId: text('campaign_id')
+    .primaryKey()
+    .references(() => campaign.id, { onDelete: 'cascade' }),
+  active: boolean('active').notNull(),
+  intervalMinutes: integer('interval_minutes'),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+  /** The platform path the schedule was started from (recorded on its draws). */
+  platform: text('platform', { enum: LIVE_PLATFORMS }),
+  startedBy: text('started_by'),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Every change a streamer made to a campaign's winners (exclusions, re-draws): who, what, when. */
 export const winnerChange = pgTable(
