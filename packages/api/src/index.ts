@@ -2,6 +2,7 @@ export * from './route.ts';
 export * from './errors.ts';
 export * from './constants.ts';
 export * from './error-reporting.ts';
+export * from './sandbox-console.ts';
 export * from './routes/system.routes.ts';
 export * from './routes/account.routes.ts';
 export * from './routes/identity.routes.ts';

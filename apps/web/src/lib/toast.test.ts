@@ -58,4 +58,15 @@ describe('errorMessageOf', () => {
     expect(errorMessageOf(server)).toBe('Already exists');
     expect(errorMessageOf(new Error('x'))).toBe('An error occurred. Please log in again.');
   });
+
+  it('say a suspension in the reader’s language, not the server’s English', async () => {
+    const suspended = new ApiError({
+      status: 403,
+      code: 'ACCOUNT_SUSPENDED',
+      message: 'This account is suspended.',
+    });
+    expect(errorMessageOf(suspended)).toContain('このアカウントは運営により停止されています');
+    await setLocale('en');
+    expect(errorMessageOf(suspended)).toContain('This account has been suspended by the operators');
+  });
 });

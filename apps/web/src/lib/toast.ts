@@ -30,6 +30,8 @@ export function showErrorToast(message?: string): string {
 export function errorMessageOf(error: unknown): string {
   if (isApiError(error)) {
     if (error.isNetworkError || error.code === 'UNEXPECTED_RESPONSE') return i18n.t('errors.network');
+    // The server's wording is English only; a suspension is the one refusal a person must read in their language.
+    if (error.code === 'ACCOUNT_SUSPENDED') return i18n.t('errors.accountSuspended');
     return error.message;
   }
   return i18n.t('toast.error');

@@ -1,19 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import {
+  SandboxAutoChatterBody,
+  type SandboxPlatform,
+  SandboxPostMessageBody,
+  SandboxSettingsBody,
+  SandboxStartStreamBody,
+  type SandboxAccountView,
+  type SandboxMessageView,
+  type SandboxState,
+  type SandboxStreamView,
+} from '@hanabi/api';
 import { sendError } from '../../http/error-handler.ts';
 import type { SandboxMessage, SandboxStore, SandboxStream } from './sandbox.store.ts';
-import type { SandboxConsoleService } from './sandbox-console.service.ts';
+import type { AutoChatterInput, SandboxConsoleService } from './sandbox-console.service.ts';
 
 /**
- * The chat console API, `/sandbox/api/…` (embedded only, outside the /api contract on purpose: it drives the
- * fake platforms, not Hanabi). Open like the dev mailbox: there is nothing real behind it.
+ * The chat console API, `/sandbox/api/…` (embedded only, outside the route table on purpose: it drives the
+ * fake platforms, not Hanabi; its shapes are @hanabi/api's sandbox-console.ts). Open like the dev mailbox:
+ * there is nothing real behind it.
  */
 const CONSOLE = { access: 'public', rateLimit: false } as const;
 
-const platform = z.enum(['youtube', 'twitcasting']);
 const streamParams = z.object({ streamId: z.string().min(1) });
 
-const streamView = (s: SandboxStream) => ({
+const streamView = (s: SandboxStream): SandboxStreamView => ({
   platform: s.platform,
   id: s.id,
   ownerId: s.ownerId,
@@ -23,7 +34,7 @@ const streamView = (s: SandboxStream) => ({
   endedAt: s.endedAt?.toISOString() ?? null,
 });
 
-const messageView = (m: SandboxMessage) => ({
+const messageView = (m: SandboxMessage): SandboxMessageView => ({
   id: m.id,
   type: m.type,
   authorId: m.authorId,
@@ -41,15 +52,17 @@ export function registerSandboxConsoleRoutes(
   store: SandboxStore,
   service: SandboxConsoleService,
 ): void {
-  app.get('/sandbox/api/state', { config: CONSOLE }, async () => ({
-    accounts: store.accounts().map(({ platform, id, screenId, name, imageUrl, selectable }) => ({
-      platform,
-      id,
-      screenId,
-      name,
-      imageUrl,
-      selectable,
-    })),
+  app.get('/sandbox/api/state', { config: CONSOLE }, async (): Promise<SandboxState> => ({
+    accounts: store
+      .accounts()
+      .map(({ platform, id, screenId, name, imageUrl, selectable }): SandboxAccountView => ({
+        platform,
+        id,
+        screenId,
+        name,
+        imageUrl,
+        selectable,
+      })),
     streams: store.streams().map((s) => ({ ...streamView(s), autoChatter: service.autoChatter(s.id) })),
     settings: store.settings(),
   }));
@@ -59,20 +72,10 @@ export function registerSandboxConsoleRoutes(
     {
       config: CONSOLE,
       schema: {
-        body: z
-          .object({
-            youtubeQuotaLimit: z.number().int().min(0),
-            youtubeQuotaUsed: z.number().int().min(0),
-            youtubePollingIntervalMillis: z.number().int().min(0).max(60_000),
-            twitcastingRateLimit: z.number().int().min(1),
-            twitcastingWindowSeconds: z.number().int().min(1).max(3600),
-            twitcastingLimitStatus: z.union([z.literal(403), z.literal(429)]),
-            twitcastingCallbackUrl: z.url(),
-          })
-          .partial(),
+        body: SandboxSettingsBody,
       },
     },
-    async (request) => store.updateSettings(request.body as Parameters<SandboxStore['updateSettings']>[0]),
+    async (request) => store.updateSettings(request.body as SandboxSettingsBody),
   );
 
   app.post(
@@ -80,15 +83,11 @@ export function registerSandboxConsoleRoutes(
     {
       config: CONSOLE,
       schema: {
-        body: z.object({
-          platform,
-          ownerId: z.string().min(1),
-          title: z.string().min(1).max(100).default('Sandbox live'),
-        }),
+        body: SandboxStartStreamBody,
       },
     },
     async (request, reply) => {
-      const body = request.body as { platform: 'youtube' | 'twitcasting'; ownerId: string; title: string };
+      const body = request.body as { platform: SandboxPlatform; ownerId: string; title: string };
       const stream = service.startStream(body.platform, body.ownerId, body.title);
       if (!stream) return sendError(reply, 'NOT_FOUND', 'No such fake account on that platform.');
       return reply.code(201).send(streamView(stream));
@@ -119,24 +118,13 @@ export function registerSandboxConsoleRoutes(
       config: CONSOLE,
       schema: {
         params: streamParams,
-        body: z.object({
-          authorId: z.string().min(1).optional(),
-          authorName: z.string().min(1).max(60).optional(),
-          text: z.string().max(200),
-          member: z.boolean().optional(),
-          moderator: z.boolean().optional(),
-          owner: z.boolean().optional(),
-          membership: z.boolean().optional(),
-          superChat: z
-            .object({ amountMicros: z.string().regex(/^\d{1,15}$/), currency: z.string().length(3) })
-            .optional(),
-        }),
+        body: SandboxPostMessageBody,
       },
     },
     async (request, reply) => {
       const result = service.post(
         (request.params as { streamId: string }).streamId,
-        request.body as Parameters<SandboxConsoleService['post']>[1],
+        request.body as SandboxPostMessageBody,
       );
       if (result === 'no-stream') return sendError(reply, 'NOT_FOUND', 'No such sandbox stream.');
       if (result === 'no-author')
@@ -166,21 +154,12 @@ export function registerSandboxConsoleRoutes(
       config: CONSOLE,
       schema: {
         params: streamParams,
-        body: z.object({
-          viewers: z.number().int().min(1).max(10_000),
-          perSecond: z.number().min(0.1).max(100),
-          keyword: z.string().min(1).max(50).optional(),
-          keywordShare: z.number().min(0).max(1).default(0.5),
-          memberShare: z.number().min(0).max(1).default(0),
-        }),
+        body: SandboxAutoChatterBody,
       },
     },
     async (request, reply) => {
       const { streamId } = request.params as { streamId: string };
-      const started = service.startAutoChatter(
-        streamId,
-        request.body as Parameters<SandboxConsoleService['startAutoChatter']>[1],
-      );
+      const started = service.startAutoChatter(streamId, request.body as AutoChatterInput);
       if (!started) return sendError(reply, 'NOT_FOUND', 'No live sandbox stream with that id.');
       return { autoChatter: service.autoChatter(streamId) };
     },

@@ -1,3 +1,4 @@
+import type { SandboxAutoChatter, SandboxPostMessageBody } from '@hanabi/api';
 import type {
   SandboxAccount,
   SandboxMessage,
@@ -10,28 +11,9 @@ import type {
  * What the chat console does to the fake platforms: start and end streams, speak as any fake viewer, take a
  * message down, and run an auto-chatter. Timers are unref'd and stopped on close so tests and shutdown never hang.
  */
-export interface PostInput {
-  /** An existing fake account id, or a display name (a viewer with that name is reused or created). */
-  authorId?: string;
-  authorName?: string;
-  text: string;
-  member?: boolean;
-  moderator?: boolean;
-  /** Post as the stream's owner. */
-  owner?: boolean;
-  superChat?: { amountMicros: string; currency: string };
-  membership?: boolean;
-}
-
-export interface AutoChatterInput {
-  viewers: number;
-  perSecond: number;
-  keyword?: string;
-  /** Share of viewers (0–1) who write the keyword. */
-  keywordShare: number;
-  /** Share of viewers (0–1) who are members (YouTube). */
-  memberShare: number;
-}
+/** An author is an existing fake account id, or a display name (a viewer with that name is reused or created). */
+export type PostInput = SandboxPostMessageBody;
+export type AutoChatterInput = SandboxAutoChatter;
 
 const PHRASES = ['こんにちは！', 'wktk', 'nice stream', '888888', 'おつかれさま', 'lol', 'GG', '草'];
 

@@ -1,48 +1,18 @@
 import { readCookie } from '../../lib/api-client';
 
+import { SANDBOX_API_BASE, type SandboxState } from '@hanabi/api';
+
 /**
  * The sandbox chat console API (`/sandbox/api/…`, embedded servers only). It drives the fake platforms, not
- * Hanabi, so it is deliberately outside the @hanabi/api contract; these shapes mirror
- * apps/server/src/modules/sandbox/sandbox-console.routes.ts.
+ * Hanabi, so it is outside the route table; its shapes come from @hanabi/api's sandbox-console.ts.
  */
-export type SandboxPlatform = 'youtube' | 'twitcasting';
-
-export interface SandboxAccount {
-  platform: SandboxPlatform;
-  id: string;
-  screenId: string;
-  name: string;
-  imageUrl: string;
-  selectable: boolean;
-}
-
-export interface SandboxStream {
-  platform: SandboxPlatform;
-  id: string;
-  ownerId: string;
-  title: string;
-  liveChatId: string | null;
-  startedAt: string;
-  endedAt: string | null;
-  autoChatter: { viewers: number; perSecond: number; keyword?: string } | null;
-}
-
-export interface SandboxMessage {
-  id: string;
-  type: 'text' | 'superChat' | 'membership' | 'deleted' | 'chatEnded';
-  authorId: string;
-  text: string;
-  isMember: boolean;
-  isModerator: boolean;
-  superChat: { amountMicros: string; currency: string } | null;
-  publishedAt: string;
-  removed: boolean;
-}
-
-export interface SandboxState {
-  accounts: SandboxAccount[];
-  streams: SandboxStream[];
-}
+export type {
+  SandboxPlatform,
+  SandboxState,
+  SandboxMessageView as SandboxMessage,
+  SandboxAccountView as SandboxAccount,
+} from '@hanabi/api';
+export type SandboxStream = SandboxState['streams'][number];
 
 export async function sandboxCall<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
@@ -50,7 +20,7 @@ export async function sandboxCall<T>(method: string, path: string, body?: unknow
   // Same-origin writes carry the XSRF token when the visitor happens to be signed in.
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf && method !== 'GET') headers['X-XSRF-TOKEN'] = xsrf;
-  const response = await fetch(`/sandbox/api${path}`, {
+  const response = await fetch(`${SANDBOX_API_BASE}${path}`, {
     method,
     headers,
     credentials: 'same-origin',

@@ -77,6 +77,8 @@ export const en: Messages = {
   },
   errors: {
     network: 'Something bad happened; please try again later.',
+    accountSuspended:
+      'This account has been suspended by the operators: it cannot sign in or make changes. Contact us if you think this is a mistake.',
     notRetrieved: 'Could not be retrieved',
     routeTitle: 'This screen could not be shown',
     routeBody: 'Something went wrong while loading. Please reload the page.',
