@@ -67,7 +67,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   if (container.sandbox) {
     await registerSandboxRoutes(app, container.sandbox, { publicOrigin: config.publicOrigin });
   }
-  registerAudienceRoutes(app, container.services);
+  registerAudienceRoutes(app, container.services, { webDist: config.webDist ?? serverPaths.webDist });
   await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {
     publicOrigin: config.publicOrigin,
     webDist: config.webDist ?? serverPaths.webDist,

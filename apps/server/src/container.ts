@@ -179,6 +179,7 @@ export async function createContainer(
       accounts: repositories.accounts,
       tokens,
       chain: chainService,
+      publicOrigin: config.publicOrigin,
     });
     const services = {
       ...audience.services,

@@ -13,7 +13,8 @@ import { CampaignRepository } from './campaigns/campaign.repository.ts';
 import { CampaignService } from './campaigns/campaign.service.ts';
 import { CampaignPageService } from './campaigns/campaign-page.service.ts';
 import { campaignStatusJob } from './campaigns/campaign.jobs.ts';
-import { OgImageRenderer } from './campaigns/og-image.ts';
+import { OgImageRenderer } from './og-pages/og-image.ts';
+import { OgCardImages } from './og-pages/og-card-images.ts';
 
 /**
  * The wiring of the making side (issue [Goods & campaigns]): file storage → uploads → digital goods →
@@ -57,20 +58,24 @@ export function wireGoodsAndCampaigns(options: {
     storage,
     log,
   );
+  const ogImages = new OgCardImages(
+    storage,
+    new OgImageRenderer(),
+    repositories.assets,
+    config.publicOrigin,
+    log,
+  );
   const campaignPages = new CampaignPageService(
     campaigns,
     repositories.campaigns,
     repositories.digitalGoods,
-    repositories.assets,
-    storage,
-    new OgImageRenderer(),
+    ogImages,
     { publicOrigin: config.publicOrigin },
-    log,
   );
   return {
     storage,
     repositories,
-    services: { assets, tusUploads, digitalGoods, campaigns, campaignPages },
+    services: { assets, tusUploads, digitalGoods, campaigns, campaignPages, ogImages },
     jobs: [
       campaignStatusJob(repositories.campaigns, config.campaigns.statusCron),
       uploadsCleanupJob(tusUploads, config.housekeepingCron),

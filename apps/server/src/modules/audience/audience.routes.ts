@@ -5,12 +5,22 @@ import { registerWatchlistRoutes } from '../watchlist/watchlist.routes.ts';
 import { registerLikeRoutes } from '../likes/like.routes.ts';
 import { registerStreamerRoutes } from '../streamers/streamer.routes.ts';
 import { registerCollectionRoutes } from '../collection/collection.routes.ts';
+import { registerCrawlerPage } from '../og-pages/crawler-page.routes.ts';
 
-/** The routes of the audience side: notifications (and their event stream), watchlist, likes, streamers, collections. */
-export function registerAudienceRoutes(app: FastifyInstance, services: Audience['services']): void {
+/**
+ * The routes of the audience side: notifications (and their event stream), watchlist, likes, streamers,
+ * collections, and the streamer and token pages for crawlers.
+ */
+export function registerAudienceRoutes(
+  app: FastifyInstance,
+  services: Audience['services'],
+  options: { webDist: string | undefined },
+): void {
   registerNotificationRoutes(app, services.notifications, services.notificationHub);
   registerWatchlistRoutes(app, services.watchlist);
   registerLikeRoutes(app, services.likes);
   registerStreamerRoutes(app, services.streamers);
   registerCollectionRoutes(app, services.collection);
+  registerCrawlerPage(app, '/audience/streamer/:id', (id) => services.streamerPages.openGraph(id), options);
+  registerCrawlerPage(app, '/collection/:id', (id) => services.collectionPages.openGraph(id), options);
 }

@@ -16,6 +16,8 @@ import { StreamerRepository } from '../streamers/streamer.repository.ts';
 import { StreamerService } from '../streamers/streamer.service.ts';
 import { CollectionRepository } from '../collection/collection.repository.ts';
 import { CollectionService } from '../collection/collection.service.ts';
+import { CollectionPageService } from '../collection/collection-page.service.ts';
+import { StreamerPageService } from '../streamers/streamer-page.service.ts';
 
 /**
  * The wiring of the audience side and the social layer (issue [Audience]): notifications (and their live
@@ -29,6 +31,7 @@ export function wireAudience(options: {
   accounts: AccountRepository;
   tokens: TokenService;
   chain: ChainService;
+  publicOrigin: string;
 }) {
   const { database, log, storage, goods, accounts } = options;
   const { db } = database;
@@ -64,7 +67,12 @@ export function wireAudience(options: {
       options.chain,
     ),
   };
-  return { repositories, services };
+  const pageOptions = { publicOrigin: options.publicOrigin };
+  const pages = {
+    streamerPages: new StreamerPageService(services.streamers, goods.services.ogImages, pageOptions),
+    collectionPages: new CollectionPageService(services.collection, goods.services.ogImages, pageOptions),
+  };
+  return { repositories, services: { ...services, ...pages } };
 }
 
 export type Audience = ReturnType<typeof wireAudience>;

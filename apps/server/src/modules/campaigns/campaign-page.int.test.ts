@@ -3,7 +3,7 @@ import { FontDataUrl } from '@hanabi/api';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { bearerHeaders, localPath, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';
-import { escapeHtml } from './og-tags.ts';
+import { escapeHtml } from '../og-pages/og-tags.ts';
 
 type Person = SignedIn & { userId: string };
 

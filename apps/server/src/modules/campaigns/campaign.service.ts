@@ -23,7 +23,7 @@ import type {
   CampaignStatusValue,
   StreamerRow,
 } from './campaign.repository.ts';
-import { ogImageKey } from './og-image.ts';
+import { ogImageKey } from '../og-pages/og-image.ts';
 
 type Found = { campaign: CampaignRow; streamer: StreamerRow };
 

@@ -7,20 +7,20 @@ import { readFontSubset } from '../fonts/font-files.ts';
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 /** Bump when the picture's layout changes, so every stored image is redrawn. */
-const TEMPLATE_VERSION = 'og-v1';
+const TEMPLATE_VERSION = 'og-v2';
 
-/** `ogp/{campaignId}.png` in the public bucket. */
-export function ogImageKey(campaignId: string): string {
-  return `${PUBLIC_PREFIX}${campaignId}.png`;
+/** `ogp/{name}.png` in the public bucket (DESIGN section 9). */
+export function ogImageKey(name: string): string {
+  return `${PUBLIC_PREFIX}${name}.png`;
 }
 
 /** What the picture shows; its hash tells whether a stored picture is still current. */
 export interface OgCard {
+  /** The pill next to the HANABI mark (a campaign's status, "配信者", "デジタルグッズ"). */
+  badge: string;
   title: string;
-  streamerName: string;
-  period: string;
-  statusLabel: string;
-  prizeName: string;
+  /** Up to three short lines under the title; the last one is drawn in the accent colour. */
+  lines: string[];
   /** A PNG or JPEG to show beside the text, as a data: URL. */
   pictureDataUrl: string | null;
   pictureKey: string | null;
@@ -52,7 +52,7 @@ function clip(text: string, max: number): string {
 }
 
 /**
- * Draws the Open Graph picture of a campaign (satori lays out, resvg rasterises) with the Kosugi font the
+ * Draws an Open Graph picture (campaign, streamer, goods; satori lays out, resvg rasterises) with the Kosugi font the
  * server ships, so Japanese titles render everywhere without system fonts.
  */
 export class OgImageRenderer {
@@ -97,7 +97,7 @@ export class OgImageRenderer {
                 background: '#ff5e7e',
                 color: '#ffffff',
               },
-              card.statusLabel,
+              clip(card.badge, 20),
             ),
           ]),
           h(
@@ -106,11 +106,17 @@ export class OgImageRenderer {
             clip(card.title, 60),
           ),
         ]),
-        h('div', { display: 'flex', flexDirection: 'column', fontSize: 28, color: '#e6e0ff' }, [
-          h('div', { marginBottom: 10 }, `賞品: ${clip(card.prizeName, 40)}`),
-          h('div', { marginBottom: 10 }, clip(card.period, 60)),
-          h('div', { color: '#ffb347' }, clip(card.streamerName, 40)),
-        ]),
+        h(
+          'div',
+          { display: 'flex', flexDirection: 'column', fontSize: 28, color: '#e6e0ff' },
+          card.lines
+            .slice(0, 3)
+            .map((line, index, shown) =>
+              index === shown.length - 1
+                ? h('div', { color: '#ffb347' }, clip(line, 40))
+                : h('div', { marginBottom: 10 }, clip(line, 60)),
+            ),
+        ),
       ],
     );
     const children: Node[] = [text];

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { readIndexHtml } from '../../http/web-app.ts';
+import { sendError } from '../../http/error-handler.ts';
+import { injectOgTags, isCrawlerRequest, MINIMAL_INDEX_HTML, type OgTags } from './og-tags.ts';
+
+/** Longest id a page looks up; anything longer cannot exist and is not worth a query. */
+const ID_MAX = 100;
+
+/**
+ * A public SPA page with its own Open Graph tags: people get the SPA as on any page; crawlers (by user agent,
+ * or `crawler=true`) get the SPA's index.html with the page's tags rendered in (404 when there is nothing to
+ * show), so a link preview works without running script.
+ */
+export function registerCrawlerPage(
+  app: FastifyInstance,
+  path: `${string}/:id`,
+  tagsFor: (id: string) => Promise<OgTags | null>,
+  options: { webDist: string | undefined },
+): void {
+  app.route({
+    method: 'GET',
+    url: path,
+    config: { access: 'public', sessionless: true },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const indexHtml = await readIndexHtml(options.webDist);
+      const crawler = isCrawlerRequest(
+        request.headers['user-agent'],
+        request.query as Record<string, unknown>,
+      );
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      if (!crawler) {
+        if (indexHtml === null)
+          return sendError(reply, 'NOT_FOUND', `Nothing at GET ${request.url.split('?')[0]}.`);
+        return reply.send(indexHtml);
+      }
+      const tags = id.length <= ID_MAX ? await tagsFor(id) : null;
+      const html = indexHtml ?? MINIMAL_INDEX_HTML;
+      if (!tags) return reply.status(404).send(html);
+      return reply.header('vary', 'user-agent').send(injectOgTags(html, tags));
+    },
+  });
+}
