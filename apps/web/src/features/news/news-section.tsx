@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePublishedNews } from './news-api';
 import { NewsCard } from '../../components/news-card';
+import { LoadMoreButton } from '../../components/load-more-button';
 
 /** The news on the home pages: the newest few, with "show more" paging through the rest. */
 export function NewsSection() {
@@ -33,17 +34,7 @@ export function NewsSection() {
           {items.map((item) => (
             <NewsCard key={item.id} item={item} language={i18n.language} />
           ))}
-          {news.hasNextPage && (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => void news.fetchNextPage()}
-              loading={news.isFetchingNextPage}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {t('news.more')}
-            </Button>
-          )}
+          <LoadMoreButton query={news} label={t('news.more')} size="compact-sm" />
         </>
       )}
     </Stack>

@@ -1,9 +1,10 @@
-import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconConfetti, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CampaignCard } from '../../../components/campaign-card';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
@@ -109,17 +110,7 @@ export function CampaignListPage() {
           ))}
         </SimpleGrid>
       )}
-      {query.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="light"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            {t('campaignBrowse.more')}
-          </Button>
-        </Group>
-      )}
+      <LoadMoreButton query={query} label={t('campaignBrowse.more')} centered variant="light" />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { formatDateTime } from '../../../lib/format';
 import { useDistributionHistory } from '../manual-distribution-api';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /** Done = confirmed or failed: the rows that are no longer on their way. */
 export function distributionProgress(item: ManualDistribution): {
@@ -76,15 +77,7 @@ export function DistributionHistory() {
           </Paper>
         );
       })}
-      {history.hasNextPage && (
-        <Button
-          variant="subtle"
-          onClick={() => void history.fetchNextPage()}
-          loading={history.isFetchingNextPage}
-        >
-          {t('distribution.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton query={history} label={t('distribution.loadMore')} />
     </Stack>
   );
 }

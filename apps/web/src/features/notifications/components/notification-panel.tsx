@@ -7,6 +7,7 @@ import { CenteredLoader } from '../../../components/centered-loader';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast } from '../../../lib/toast';
 import { markAllRead, markRead, useNotifications } from '../notification-api';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /** The notification list: newest first, unread ones marked, "read all", more pages on demand. */
 export function NotificationPanel({ userId, onNavigate }: { userId: string; onNavigate?: () => void }) {
@@ -83,15 +84,7 @@ export function NotificationPanel({ userId, onNavigate }: { userId: string; onNa
           </Box>
         ))}
       </Stack>
-      {query.hasNextPage && (
-        <Button
-          variant="subtle"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-        >
-          {t('notifications.more')}
-        </Button>
-      )}
+      <LoadMoreButton query={query} label={t('notifications.more')} />
     </Stack>
   );
 }

@@ -3,7 +3,6 @@ import {
   Alert,
   Avatar,
   Badge,
-  Button,
   Card,
   Group,
   Select,
@@ -24,6 +23,7 @@ import { formatDate } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
 import { useAdminUsers } from '../users/admin-users-api';
 import { filtersFromSearch } from '../users/user-filters';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 function UserRow({ user }: { user: AdminUser }) {
   const { t, i18n } = useTranslation();
@@ -153,16 +153,7 @@ export function OperatorUsersPage() {
             {list.map((user) => (
               <UserRow key={user.id} user={user} />
             ))}
-            {users.hasNextPage && (
-              <Button
-                variant="subtle"
-                onClick={() => void users.fetchNextPage()}
-                loading={users.isFetchingNextPage}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                {t('operatorUsers.loadMore')}
-              </Button>
-            )}
+            <LoadMoreButton query={users} label={t('operatorUsers.loadMore')} />
           </Stack>
         )}
       </Stack>

@@ -1,5 +1,5 @@
 import type { ChainOperation } from '@hanabi/api';
-import { Badge, Button, Code, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Code, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
@@ -10,6 +10,7 @@ import { FormError } from '../components/form-error';
 import { ToolCard } from '../components/tool-card';
 import { listOperations, tokenKeys } from './token-api';
 import { formatUint } from './token-helpers';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 const STATUS_COLOR: Record<ChainOperation['status'], string> = {
   submitted: 'indigo',
@@ -147,18 +148,13 @@ export function OperationsTable() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {history.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            onClick={() => void history.fetchNextPage()}
-            loading={history.isFetchingNextPage}
-            data-testid="operations-more"
-          >
-            {t('operatorTokens.history.more')}
-          </Button>
-        </Group>
-      )}
+      <LoadMoreButton
+        query={history}
+        label={t('operatorTokens.history.more')}
+        centered
+        variant="default"
+        testId="operations-more"
+      />
     </ToolCard>
   );
 }

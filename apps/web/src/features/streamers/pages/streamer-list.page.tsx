@@ -1,16 +1,5 @@
 import type { StreamerCard } from '@hanabi/api';
-import {
-  Avatar,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Avatar, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingBroadcastTower, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { FollowButton } from '../components/follow-button';
 import { useStreamerDirectory, type StreamerSort } from '../streamer-api';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 const SORTS: StreamerSort[] = ['followers', 'activeCampaigns', 'newest'];
 
@@ -124,17 +114,7 @@ export function StreamerListPage() {
           ))}
         </SimpleGrid>
       )}
-      {query.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="light"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            {t('streamerDirectory.more')}
-          </Button>
-        </Group>
-      )}
+      <LoadMoreButton query={query} label={t('streamerDirectory.more')} centered variant="light" />
     </Stack>
   );
 }
