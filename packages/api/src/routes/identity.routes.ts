@@ -37,6 +37,8 @@ export const SigninResponse = z.discriminatedUnion('result', [
     /** The identity's e-mail (null when the provider gave none, e.g. X without a confirmed address). */
     email: z.string().nullable(),
     authProvider: AuthProviderSchema,
+    /** The provider's id of this identity (the original's `uid`): Google `sub`, X user id, or the address. */
+    providerUid: z.string(),
   }),
   z.object({
     result: z.literal(SIGNIN_ERROR_INVALID_USER_TYPE),

@@ -53,6 +53,7 @@ describe.each(testBackends())('e-mail link sign-in on %s', (backend) => {
       result: 'not yet register',
       email: 'hana@example.com',
       authProvider: 'email',
+      providerUid: 'hana@example.com',
     });
 
     const signup = await ctx.app.inject({

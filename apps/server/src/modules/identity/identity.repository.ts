@@ -56,6 +56,16 @@ export class IdentityRepository {
     return rows.map((row) => ({ provider: row.provider as AuthProvider, linkedAt: row.linkedAt }));
   }
 
+  /** The provider's own id of this identity for one method (Google's `sub`, X's user id, the e-mail address). */
+  async providerUid(authUserId: string, provider: AuthProvider): Promise<string | null> {
+    const [row] = await this.db
+      .select({ accountId: authAccount.accountId })
+      .from(authAccount)
+      .where(and(eq(authAccount.userId, authUserId), eq(authAccount.providerId, provider)))
+      .limit(1);
+    return row?.accountId ?? null;
+  }
+
   /** Turns e-mail-link sign-in on for an identity's address (no-op when it is on). */
   async addEmailMethod(authUserId: string, email: string): Promise<void> {
     const now = new Date();

@@ -51,10 +51,12 @@ export class IdentityService {
     const identity = await this.identityOf(session);
     const user = await this.accounts.findByAuthUserId(identity.id);
     if (!user) {
+      const authProvider = session.signInMethod ?? input.authProvider ?? 'email';
       return {
         result: SIGNIN_ERROR_NOT_REGISTERED,
         email: identity.email,
-        authProvider: session.signInMethod ?? input.authProvider ?? 'email',
+        authProvider,
+        providerUid: (await this.identities.providerUid(identity.id, authProvider)) ?? identity.id,
       };
     }
     const account = await this.toAccount(await this.grantConfiguredOperator(user, identity), identity);

@@ -126,6 +126,7 @@ describe.each(testBackends())('OAuth sign-in and linking on %s', (backend) => {
       result: 'not yet register',
       email: 'aiko@gmail.example',
       authProvider: 'google',
+      providerUid: 'google-sub-1',
     });
     const signup = await ctx.app.inject({
       method: 'POST',
@@ -167,6 +168,7 @@ describe.each(testBackends())('OAuth sign-in and linking on %s', (backend) => {
       result: 'not yet register',
       email: null,
       authProvider: 'twitter',
+      providerUid: '4242',
     });
     const signup = await ctx.app.inject({
       method: 'POST',
@@ -314,6 +316,7 @@ describe.each(testBackends())('OAuth sign-in and linking on %s', (backend) => {
       result: 'not yet register',
       email: null,
       authProvider: 'google',
+      providerUid: 'google-sub-unverified',
     });
   });
 

@@ -23,11 +23,13 @@ describe('sign-in outcome (original section 4)', () => {
         result: 'not yet register',
         email: 'hana@example.com',
         authProvider: 'email',
+        providerUid: 'hana@example.com',
       }),
     ).toEqual({
       mode: 'registration',
       hasAnotherUserType: false,
       email: 'hana@example.com',
+      providerUid: 'hana@example.com',
       authProvider: 'email',
     });
   });

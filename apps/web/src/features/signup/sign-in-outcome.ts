@@ -19,6 +19,8 @@ export type SignInOutcome =
       hasAnotherUserType: false;
       email: string | null;
       authProvider: AuthProvider | null;
+      /** The provider's id of the identity (the original's `uid`). */
+      providerUid: string | null;
     }
   /** 'invalid user type': registered as the other type; the returned user is stored. */
   | { mode: 'registration'; hasAnotherUserType: true; user: Account }
@@ -47,6 +49,7 @@ export function outcomeOfSigninResponse(response: SigninResponse | null | undefi
         hasAnotherUserType: false,
         email: response.email ?? null,
         authProvider: response.authProvider ?? null,
+        providerUid: response.providerUid ?? null,
       };
     case SIGNIN_ERROR_INVALID_USER_TYPE:
       return response.user
@@ -64,7 +67,13 @@ export function outcomeOfSigninResponse(response: SigninResponse | null | undefi
 export function outcomeOfSigninError(error: unknown): SignInOutcome {
   const message = messageOf(error);
   if (message === SIGNIN_ERROR_NOT_REGISTERED) {
-    return { mode: 'registration', hasAnotherUserType: false, email: null, authProvider: null };
+    return {
+      mode: 'registration',
+      hasAnotherUserType: false,
+      email: null,
+      authProvider: null,
+      providerUid: null,
+    };
   }
   return { mode: 'error', message };
 }

@@ -54,6 +54,7 @@ describe('/signup/:userType/finishSignUp', () => {
           result: 'not yet register',
           email: 'hana.yamada@example.com',
           authProvider: 'email',
+          providerUid: 'hana.yamada@example.com',
         }),
       () => jsonResponse(201, created),
     );
