@@ -566,6 +566,7 @@ export const en: Messages = {
       canvasLabel: 'Preview of the prize image',
       dragHint: 'Drag text to move it (1000 × 1000 pixels).',
       chooseBase: 'Choose a base picture',
+      useCurrent: 'Start from the current prize picture',
       addText: 'Add text',
       layer: 'Text to edit',
       emptyText: '(empty)',

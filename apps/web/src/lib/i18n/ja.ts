@@ -578,6 +578,7 @@ export const ja = {
       canvasLabel: '賞品画像のプレビュー',
       dragHint: '文字をドラッグして位置を調整できます（1000 × 1000 ピクセル）。',
       chooseBase: 'ベース画像を選ぶ',
+      useCurrent: '今の賞品画像をベースにする',
       addText: '文字を追加',
       layer: '編集する文字',
       emptyText: '（空）',

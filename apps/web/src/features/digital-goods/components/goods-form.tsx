@@ -285,7 +285,12 @@ export function GoodsForm({ goods }: { goods?: DigitalGoods }) {
         </Card>
         {!published && (
           <Suspense fallback={<CenteredLoader />}>
-            <ImageEditor onExport={storeImage} onDirtyChange={setEditorDirty} busy={upload.uploading} />
+            <ImageEditor
+              onExport={storeImage}
+              onDirtyChange={setEditorDirty}
+              busy={upload.uploading}
+              currentImageUrl={preview}
+            />
           </Suspense>
         )}
         <Group justify="flex-end" gap="sm">

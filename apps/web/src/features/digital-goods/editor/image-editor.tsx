@@ -28,6 +28,8 @@ interface ImageEditorProps {
   onExport: (file: File) => Promise<void>;
   onDirtyChange?: (dirty: boolean) => void;
   busy?: boolean;
+  /** The goods' stored picture, offered as the base when editing goods that already have one. */
+  currentImageUrl?: string | null;
 }
 
 let layerSeq = 0;
@@ -45,7 +47,7 @@ function newLayer(count: number, text: string): TextLayer {
 }
 
 /** The prize image editor: a base picture, text layers in four fonts, drawn on a canvas and exported as PNG. */
-export function ImageEditor({ onExport, onDirtyChange, busy = false }: ImageEditorProps) {
+export function ImageEditor({ onExport, onDirtyChange, busy = false, currentImageUrl }: ImageEditorProps) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [base, setBase] = useState<{ image: HTMLImageElement; url: string } | null>(null);
@@ -57,7 +59,7 @@ export function ImageEditor({ onExport, onDirtyChange, busy = false }: ImageEdit
   const dirty = base !== null || layers.length > 0;
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  useEffect(() => () => (base ? URL.revokeObjectURL(base.url) : undefined), [base]);
+  useEffect(() => () => (base?.url.startsWith('blob:') ? URL.revokeObjectURL(base.url) : undefined), [base]);
 
   // Wait for the fonts (per text) before drawing; redraw once they are in.
   const fontKey = useMemo(
@@ -86,12 +88,15 @@ export function ImageEditor({ onExport, onDirtyChange, busy = false }: ImageEdit
     );
   }, [base, layers, selectedId, fontsReady]);
 
-  const chooseBase = (file: File | null) => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
+  const loadBase = (url: string) => {
     const image = new Image();
+    // A picture from a storage host must come with CORS, or the canvas could not be exported.
+    image.crossOrigin = 'anonymous';
     image.onload = () => setBase({ image, url });
     image.src = url;
+  };
+  const chooseBase = (file: File | null) => {
+    if (file) loadBase(URL.createObjectURL(file));
   };
 
   const update = (id: string, patch: Partial<TextLayer>) =>
@@ -222,6 +227,16 @@ export function ImageEditor({ onExport, onDirtyChange, busy = false }: ImageEdit
                   </Button>
                 )}
               </FileButton>
+              {currentImageUrl && base?.url !== currentImageUrl && (
+                <Button
+                  variant="light"
+                  leftSection={<IconPhoto size={16} />}
+                  onClick={() => loadBase(currentImageUrl)}
+                  data-testid="editor-base-current"
+                >
+                  {t('goods.editor.useCurrent')}
+                </Button>
+              )}
               <Button
                 variant="light"
                 leftSection={<IconPlus size={16} />}

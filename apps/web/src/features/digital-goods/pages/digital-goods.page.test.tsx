@@ -8,6 +8,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const draftGoods = {
+  id: 'g1',
+  userId: 'u_1',
+  name: 'Thank-you card',
+  description: '',
+  image: null,
+  animation: null,
+  supply: 100,
+  reserved: 10,
+  remaining: 90,
+  status: 'draft',
+  hidden: false,
+  tokenId: null,
+  imageCid: null,
+  metadataCid: null,
+  tokenUri: null,
+  publishedAt: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
 describe('/streamer/editor/digitalgoods', () => {
   it('shows an empty state that leads to creating the first prize', async () => {
     renderApp('/streamer/editor/digitalgoods', {
@@ -21,27 +42,38 @@ describe('/streamer/editor/digitalgoods', () => {
     expect(link.getAttribute('href')).toBe('/streamer/editor/digitalgoods?new=1');
   });
 
-  it('lists goods with their status and supply', async () => {
-    const goods = {
-      id: 'g1',
-      userId: 'u_1',
-      name: 'Thank-you card',
-      description: '',
-      image: null,
-      animation: null,
-      supply: 100,
-      reserved: 10,
-      remaining: 90,
-      status: 'draft',
-      hidden: false,
-      tokenId: null,
-      imageCid: null,
-      metadataCid: null,
-      tokenUri: null,
-      publishedAt: null,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
+  it('offers the stored picture as the editor base when editing goods that have one', async () => {
+    const image = {
+      id: 'a1',
+      url: '/files/digitalgoods/u/prize.png',
+      mediaType: 'image/png',
+      fileExtention: 'png',
     };
+    renderApp('/streamer/editor/digitalgoods?edit=g1', {
+      account: makeAccount(),
+      api: (url) =>
+        url.startsWith('/api/digitalgoods')
+          ? jsonResponse(200, { list: [{ ...draftGoods, image }], nextCursor: null })
+          : undefined,
+    });
+    const useCurrent = await screen.findByTestId('editor-base-current');
+    expect(useCurrent.textContent).toBe('今の賞品画像をベースにする');
+  });
+
+  it('offers no stored picture to goods without one', async () => {
+    renderApp('/streamer/editor/digitalgoods?edit=g1', {
+      account: makeAccount(),
+      api: (url) =>
+        url.startsWith('/api/digitalgoods')
+          ? jsonResponse(200, { list: [draftGoods], nextCursor: null })
+          : undefined,
+    });
+    await screen.findByTestId('editor-base');
+    expect(screen.queryByTestId('editor-base-current')).toBeNull();
+  });
+
+  it('lists goods with their status and supply', async () => {
+    const goods = draftGoods;
     renderApp('/streamer/editor/digitalgoods', {
       account: makeAccount(),
       api: (url) =>
