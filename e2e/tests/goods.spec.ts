@@ -1,43 +1,20 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { PHONE, STREAMER, noHorizontalOverflow, noSeriousAxeViolations, shoot } from '../support/e2e-helpers';
 
 /**
  * Goods and campaigns end to end (embedded demo mode): the demo streamer signs in through the dev mailbox,
  * composes a prize image with two fonts in the editor, saves and publishes the goods, creates a campaign with
  * them, and a signed-out visitor opens the campaign's public page (and a crawler gets its OG tags).
  */
-const shots = path.join(import.meta.dirname, '..', 'test-results', 'screenshots');
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const DEMO_STREAMER = 'streamer@demo.hanabi.local';
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(shots, name), fullPage: true });
-}
-
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function noSeriousAxeViolations(page: Page, label: string) {
-  // Toasts are left out: their close buttons come from the shared toast helper (src/lib/toast.ts).
-  const results = await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-  ).toEqual([]);
-}
 
 async function signInDemoStreamer(page: Page) {
   await page.goto('/signup/streamer');
-  await page.getByLabel('メールアドレス').fill(DEMO_STREAMER);
+  await page.getByLabel('メールアドレス').fill(STREAMER);
   await page.getByRole('button', { name: 'ログインリンクを送る' }).click();
-  await expect(page.getByTestId('link-sent')).toContainText(DEMO_STREAMER);
+  await expect(page.getByTestId('link-sent')).toContainText(STREAMER);
   await page.getByRole('link', { name: '開発用メールボックスを開く' }).click();
-  const mail = page.getByTestId('dev-mail').filter({ hasText: DEMO_STREAMER }).first();
+  const mail = page.getByTestId('dev-mail').filter({ hasText: STREAMER }).first();
   await mail.getByRole('link', { name: 'ログインリンクを開く' }).click();
   // Signed in: either the wallet step (no wallet yet) or the streamer home.
   await expect(

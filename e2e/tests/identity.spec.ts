@@ -1,36 +1,18 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import {
+  DESKTOP,
+  PASSPHRASE,
+  PHONE,
+  noHorizontalOverflow,
+  noSeriousAxeViolations,
+  shoot,
+} from '../support/e2e-helpers';
 
 /**
  * Identity end to end on the built app (embedded mode): a streamer signs up through an e-mail link read from the
  * dev mailbox, registers, creates a browser wallet (backup check, passphrase), lands in the streamer area,
  * unlocks the wallet after a reload, signs out; the same address then tries the audience side.
  */
-const shots = path.join(import.meta.dirname, '..', 'test-results', 'screenshots');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-const PASSPHRASE = 'hanabi e2e passphrase';
-
-/** A full-page screenshot from the top (the fixed header would otherwise sit where the page was scrolled to). */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(shots, name), fullPage: true });
-}
-
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function noSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-  ).toEqual([]);
-}
-
 /** Requests a sign-in link on /signup/{type}, then opens it from the dev mailbox page. */
 async function signInByEmailLink(
   page: Page,
@@ -184,7 +166,7 @@ test('a streamer signs up with an e-mail link, creates a browser wallet, unlocks
   await shoot(page, 'identity-other-type.png');
   await page.goto('/dev/mailbox');
   await expect(page.getByTestId('dev-mail').first()).toBeVisible();
-  await page.screenshot({ path: path.join(shots, 'identity-dev-mailbox.png') });
+  await shoot(page, 'identity-dev-mailbox.png');
 
   expect(problems).toEqual([]);
 });
