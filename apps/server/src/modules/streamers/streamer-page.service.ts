@@ -19,7 +19,7 @@ export class StreamerPageService {
     const profile = await unlessNotFound(this.streamers.get(null, id));
     if (!profile) return null;
     const { streamer } = profile;
-    const counts = `フォロワー ${streamer.followerCount} 人 · 開催中・予定のキャンペーン ${streamer.activeCampaignCount} 件`;
+    const counts = `フォロワー ${streamer.followerCount} 人 · 開催中・予定 ${streamer.activeCampaignCount} 件`;
     const picture = await this.images.picture(profile.goods.find((goods) => goods.image)?.image?.id ?? null);
     const card: OgCard = {
       badge: '配信者',
