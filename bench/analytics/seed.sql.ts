@@ -8,11 +8,13 @@ export interface BenchSize {
   deliveries: number;
   transactions: number;
   heldClaims: number;
+  /** Live chat messages, spread over one or two streams per campaign (by the campaign's platforms). */
+  comments: number;
   days: number;
 }
 
 export function seedStatements(size: BenchSize): string[] {
-  const { users, campaigns, deliveries, transactions, heldClaims, days } = size;
+  const { users, campaigns, deliveries, transactions, heldClaims, comments, days } = size;
   // A random moment in the last `days` days.
   const spread = `now() - random() * interval '${days} days'`;
   return [
@@ -67,5 +69,56 @@ export function seedStatements(size: BenchSize): string[] {
          case when g % 4 in (1, 2) then 'd' || (1 + g % ${deliveries}) end,
          c, case when g % 4 in (1, 2) then c + interval '2 days' end
        from (select g, now() - random() * interval '${days} days' as c from generate_series(1, ${heldClaims}) g) t`,
+    ...liveStatements(comments),
+  ];
+}
+
+/**
+ * Live data shaped like chat: one stream per campaign and platform (quota on YouTube ones, counted on the
+ * stream's Pacific start day; last polled when it ended, two hours in), comments in the first two hours of the stream from a pool of 25 commenters per
+ * stream (so a person comments a few times), 1 % deleted; every ended campaign has a revealed draw at its end
+ * whose entrants are its commenters, the first ten of them winners in mixed states.
+ */
+function liveStatements(comments: number): string[] {
+  return [
+    `insert into live_stream (id, campaign_id, platform, channel_id, broadcast_id, status, quota_used, quota_day,
+         started_at, created_at, updated_at)
+       select 's' || row_number() over (order by c.id, p.platform), c.id, p.platform, 'ch', c.id, 'ended',
+         case when p.platform = 'youtube' then (hashtext(c.id) & 4095) else 0 end,
+         case when p.platform = 'youtube' then to_char(c.starts_at at time zone 'America/Los_Angeles', 'YYYY-MM-DD') end,
+         c.starts_at, c.starts_at, c.starts_at + interval '2 hours'
+       from campaign c cross join unnest(c.platforms) as p(platform)`,
+    `insert into live_comment (id, live_stream_id, platform_message_id, author_platform_id, author_name, text,
+         published_at, created_at, deleted_at)
+       select 'm' || g, s.id, 'm' || g, 'p' || ((n.k * 13 + (g / n.total) % 25) % 200000), 'viewer', 'hello',
+         s.started_at + t.offset_, s.started_at + t.offset_ + interval '2 seconds',
+         case when g % 100 = 0 then s.started_at + t.offset_ + interval '1 minute' end
+       from generate_series(1, ${comments}) g
+       cross join (select count(*) as total from live_stream) n0
+       cross join lateral (select 1 + g % n0.total as k, n0.total as total) n
+       join live_stream s on s.id = 's' || n.k
+       cross join lateral (select random() * interval '2 hours' as offset_) t`,
+    `insert into draw (id, campaign_id, round, status, commitment, secret_seed, entrant_count, winner_count,
+         platform, created_at, closed_at, revealed_at)
+       select 'dr' || c.id, c.id, 1, 'revealed', 'c', 's', 0, 10, c.platforms[1], c.ends_at, c.ends_at, c.ends_at
+       from campaign c where c.status = 'ended'`,
+    // Set-based (hash joins): a lateral per draw re-plans against the not yet analysed comment table.
+    `insert into draw_entrant (draw_id, position, entrant_key, display_name)
+       select d.id, row_number() over (partition by d.id order by k.key) - 1, k.key, 'viewer'
+       from (
+         select distinct s.campaign_id, s.platform || ':' || lc.author_platform_id as key
+         from live_comment lc join live_stream s on s.id = lc.live_stream_id
+         where lc.deleted_at is null
+       ) k
+       join draw d on d.campaign_id = k.campaign_id`,
+    `insert into winner (id, draw_id, campaign_id, position, entrant_key, platform, platform_user_id, display_name,
+         status, held_claim_id, created_at)
+       select 'w' || e.draw_id || '-' || e.position, e.draw_id, d.campaign_id, e.position, e.entrant_key,
+         split_part(e.entrant_key, ':', 1), split_part(e.entrant_key, ':', 2), 'viewer',
+         (array['delivered', 'delivered', 'delivered', 'held', 'queued', 'failed', 'excluded', 'delivered',
+                'submitted', 'drawn'])[1 + e.position],
+         case when e.position in (3, 7) then 'h' || e.position end, d.revealed_at
+       from draw_entrant e join draw d on d.id = e.draw_id
+       where e.position < 10`,
   ];
 }

@@ -59,3 +59,6 @@ process.stdout.write(
   `  goal: 1,000,000 entrants under ${GOAL_MS} ms from chat order — ${failed ? 'MISSED' : 'met'} (load average ${os.loadavg()[0]!.toFixed(1)})\n`,
 );
 if (failed) process.exitCode = 1;
+
+// The full service draw on PostgreSQL (entrant freeze in SQL, reveal, proof): BENCH_SERVICE_DRAW=0 skips it.
+if (process.env.BENCH_SERVICE_DRAW !== '0') await import('./service-draw.bench.ts');

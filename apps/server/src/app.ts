@@ -25,6 +25,8 @@ import { registerManualDistributionRoutes } from './modules/manual-distribution/
 import { registerAudienceRoutes } from './modules/audience/audience.routes.ts';
 import { registerOperatorRoutes } from './modules/operator.routes.ts';
 import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { registerLiveRoutes } from './modules/live-ingestion/live.wiring.ts';
+import { registerDrawRoutes } from './modules/live-draws/draws.routes.ts';
 
 /** Builds the HTTP application from a container. main.ts and the tests both use it. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -68,6 +70,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     await registerSandboxRoutes(app, container.sandbox, { publicOrigin: config.publicOrigin });
   }
   registerAudienceRoutes(app, container.services, { webDist: config.webDist ?? serverPaths.webDist });
+  registerLiveRoutes(app, container.services);
+  registerDrawRoutes(app, container.draws);
   await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {
     publicOrigin: config.publicOrigin,
     webDist: config.webDist ?? serverPaths.webDist,

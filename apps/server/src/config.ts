@@ -122,6 +122,14 @@ const EnvSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** How long one JSON-RPC call may take before it counts as failed. */
   CHAIN_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // Draw beacon (DESIGN section 7): drand when DRAND_URL is set (production), else the embedded chain's next block.
+  /** A drand HTTP relay, e.g. https://api.drand.sh; unset = the chain's next block hash is the beacon. */
+  DRAND_URL: z.url().optional(),
+  /** The drand chain to read (default: League of Entropy quicknet, a round every 3 s). */
+  DRAND_CHAIN_HASH: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .default('52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971'),
   // Live platforms: the embedded sandbox (/sandbox/…) unless real endpoints are configured (DESIGN section 3).
   /** Force the sandbox on or off; default on when embedded (no DATABASE_URL) and no platform URL is set. */
   LIVE_SANDBOX: booleanFlag.optional(),
@@ -260,6 +268,8 @@ export interface AppConfig {
     maxAttempts: number;
   };
   chainRpcTimeoutMs: number;
+  /** Where draws take their public randomness: the embedded chain's next block, or a drand chain. */
+  beacon: { kind: 'chain' } | { kind: 'drand'; url: string; chainHash: string };
   /** Live platform endpoints; `sandbox` = they point at this server's /sandbox/… fakes (mounted only then). */
   live: LiveConfig;
 }
@@ -411,6 +421,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
     },
     chainRpcTimeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
+    beacon: e.DRAND_URL
+      ? { kind: 'drand', url: e.DRAND_URL.replace(/\/$/, ''), chainHash: e.DRAND_CHAIN_HASH }
+      : { kind: 'chain' },
     live: liveConfig(e, publicOrigin),
   };
 }

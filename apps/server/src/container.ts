@@ -9,6 +9,7 @@ import { createMailer, DevMailbox, type Mailer } from './adapters/mail/index.ts'
 import { SystemService } from './modules/system/system.service.ts';
 import { HousekeepingRepository } from './modules/housekeeping/housekeeping.repository.ts';
 import { housekeepingJob } from './modules/housekeeping/housekeeping.jobs.ts';
+import { analyticsSummaryJob } from './modules/analytics/analytics-summary.jobs.ts';
 import { createAuth, type Auth } from './modules/identity/auth.ts';
 import { resolveAuthSecret } from './modules/identity/auth-secret.ts';
 import { AuthGateway } from './modules/identity/auth-gateway.ts';
@@ -33,6 +34,8 @@ import { createSignerLock, wireDelivery, type DeliveryWiring } from './modules/d
 import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
 import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
 import { MemorySandboxStore, type SandboxStore } from './modules/sandbox/sandbox.store.ts';
+import { wireLive, type LiveWiring } from './modules/live-ingestion/live.wiring.ts';
+import { wireDraws, type DrawsArea } from './modules/live-draws/draws.wiring.ts';
 
 /**
  * Explicit wiring, in dependency order: config → adapters → repositories → services → jobs.
@@ -70,7 +73,8 @@ export interface Container {
     tokens: TokensRepository;
   } & GoodsAndCampaigns['repositories'] &
     OperatorArea['repositories'] &
-    DeliveryWiring['repositories'];
+    DeliveryWiring['repositories'] &
+    LiveWiring['repositories'];
   services: {
     system: SystemService;
     authGateway: AuthGateway;
@@ -82,9 +86,12 @@ export interface Container {
   } & GoodsAndCampaigns['services'] &
     OperatorArea['services'] &
     Audience['services'] &
-    DeliveryWiring['services'];
+    DeliveryWiring['services'] &
+    LiveWiring['services'];
   /** The delivery engine (started with the chain on first use; the worker's job drives it). */
   deliveryEngine: DeliveryWiring['engine'];
+  /** Draws and winners (engine, services, schedule job). */
+  draws: DrawsArea;
   close(): Promise<void>;
 }
 
@@ -134,10 +141,11 @@ export async function createContainer(
       accounts: new AccountRepository(db),
       tokens: new TokensRepository(db),
     };
+    const authSecret = await resolveAuthSecret(config, db);
     const auth = createAuth({
       config,
       db,
-      secret: await resolveAuthSecret(config, db),
+      secret: authSecret,
       mailer,
       identities: repositories.identities,
       log,
@@ -171,6 +179,22 @@ export async function createContainer(
       digitalGoods: repositories.digitalGoods,
       signerLock,
     });
+    const live = wireLive({
+      config,
+      database,
+      log,
+      queue,
+      authSecret,
+      heldPrizes: delivery.services.delivery,
+    });
+    const draws = wireDraws({
+      config,
+      db,
+      log,
+      chain,
+      storage: goods.storage,
+      delivery: delivery.services.delivery,
+    });
     const audience = wireAudience({
       database,
       log,
@@ -186,6 +210,7 @@ export async function createContainer(
       ...goods.services,
       ...operatorArea.services,
       ...delivery.services,
+      ...live.services,
       system: new SystemService(config, database, queue),
       authGateway,
       identity: new IdentityService(config, repositories.accounts, repositories.identities, log),
@@ -215,9 +240,12 @@ export async function createContainer(
     goodsPublisher.connect(queue, publishJob);
     const jobs = [
       housekeepingJob(repositories.housekeeping, config.housekeepingCron),
+      analyticsSummaryJob(repositories.analytics.summary),
       ...goods.jobs,
       publishJob,
       ...delivery.jobs,
+      ...live.jobs,
+      ...draws.jobs,
     ] as JobDefinition[];
 
     await queue.start(jobs);
@@ -240,9 +268,10 @@ export async function createContainer(
       },
       sandbox: config.live.sandbox ? new MemorySandboxStore(config.publicOrigin) : null,
       auth,
-      repositories: { ...repositories, ...delivery.repositories },
+      repositories: { ...repositories, ...delivery.repositories, ...live.repositories },
       services,
       deliveryEngine: delivery.engine,
+      draws,
       async close() {
         await queue.stop(config.shutdownTimeoutMs);
         await Promise.all([chain.close(), ipfs.close()]);

@@ -22,6 +22,8 @@ export * from './routes/notification.routes.ts';
 export * from './routes/admin-user.routes.ts';
 export * from './routes/admin-analytics.routes.ts';
 export * from './routes/news.routes.ts';
+export * from './routes/live.routes.ts';
+export * from './routes/draw.routes.ts';
 
 import { systemRoutes } from './routes/system.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
@@ -42,6 +44,8 @@ import { notificationRoutes } from './routes/notification.routes.ts';
 import { adminUserRoutes } from './routes/admin-user.routes.ts';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.routes.ts';
 import { newsRoutes } from './routes/news.routes.ts';
+import { liveRoutes } from './routes/live.routes.ts';
+import { drawRoutes } from './routes/draw.routes.ts';
 
 /** Every API route of Hanabi. The server registers from it; the web client calls through it; tests walk it. */
 export const apiRoutes = {
@@ -64,5 +68,7 @@ export const apiRoutes = {
   ...adminUserRoutes,
   ...adminAnalyticsRoutes,
   ...newsRoutes,
+  ...liveRoutes,
+  ...drawRoutes,
 };
 export type ApiRoutes = typeof apiRoutes;

@@ -926,3 +926,36 @@ export const winnerChange = pgTable(
   },
   (table) => [index('winner_change_campaign_idx').on(table.campaignId, table.createdAt)],
 );
+
+// ─── Analytics summaries: the dashboard's live figures per campaign and quarter hour (issue [Operator]) ──────
+
+/**
+ * The live figures of one campaign, platform and quarter hour (UTC `date_bin('15 minutes')`), kept by the
+ * `analytics.refresh-summary` job (decision 0024): comments ingested, entrants counted at their first
+ * non-deleted comment in the campaign, eligible entrants at the first revealed draw that froze them. Quarter
+ * hours fit the bucket boundaries of every time zone in use, so any zone's days can be summed from them.
+ */
+export const analyticsLiveQuarter = pgTable(
+  'analytics_live_quarter',
+  {
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaign.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: LIVE_PLATFORMS }).notNull(),
+    quarter: timestamp('quarter', { withTimezone: true }).notNull(),
+    comments: integer('comments').notNull().default(0),
+    entrants: integer('entrants').notNull().default(0),
+    eligible: integer('eligible').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.platform, table.quarter] }),
+    index('analytics_live_quarter_quarter_idx').on(table.quarter),
+  ],
+);
+
+/** How far a summary is known to be complete: changes at or after `covered_until` are read from base tables. */
+export const analyticsSummaryState = pgTable('analytics_summary_state', {
+  name: text('name').primaryKey(),
+  coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+});

@@ -5,24 +5,17 @@ import { ADMIN_DELIVERY_STATUSES } from './admin-user.routes.ts';
 /**
  * The operator's analytics dashboard (original section 7: `GET /api/admin/analytics/dashboard`). Every figure is
  * computed by the database over `[from, to)`, bucketed by `interval` in `timeZone` (empty buckets included).
- *
- * Figures that need data Hanabi does not record yet (comments ingested, entrants → eligible → winners, YouTube
- * quota: they come with live streams) are listed in `unavailable` instead of being shown as zero; when their
- * tables exist they join `series`/`totals` as new fields, so clients written against this shape keep working.
+ * Live figures (comments, the entry funnel, YouTube quota) are per platform; what each step counts is in
+ * docs/decisions/0024-dashboard-live-figures-and-speed.md.
  */
 
 export const ANALYTICS_LIMITS = { maxRangeDays: 400 } as const;
 export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
 export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 
-/** The figures that wait for the Live issue's tables. */
-export const PENDING_ANALYTICS_METRICS = [
-  'commentsIngested',
-  'entrants',
-  'eligible',
-  'winners',
-  'youtubeQuotaUsed',
-] as const;
+/** The platforms whose chat Hanabi reads: the live figures come per platform. */
+export const ANALYTICS_LIVE_PLATFORMS = ['youtube', 'twitcasting'] as const;
+export type AnalyticsLivePlatform = (typeof ANALYTICS_LIVE_PLATFORMS)[number];
 
 const DateTime = z.iso.datetime({ offset: true });
 
@@ -74,6 +67,34 @@ export const DeliveryStatusCounts = z.object(
   deliveryCounts as Record<(typeof ADMIN_DELIVERY_STATUSES)[number], z.ZodNumber>,
 );
 
+/**
+ * One platform's chat and entry funnel, in campaign entries: a person entering two campaigns counts twice, as
+ * they can win twice. Each entrant and eligible entrant counts once per campaign, in the bucket of their first
+ * comment / first revealed draw, so every figure adds up over buckets (totals are sums).
+ */
+export const AnalyticsLiveFigures = z.object({
+  /** Chat messages stored (`live_comment`), deleted ones included. */
+  comments: z.number().int(),
+  /** People who entered a campaign: counted at their first comment in it that was not deleted. */
+  entrants: z.number().int(),
+  /** Entrants frozen in a revealed draw's entrant list: counted at the campaign's first such draw. */
+  eligible: z.number().int(),
+  /** Winners drawn (by the time they were drawn), excluded ones left out. */
+  winners: z.number().int(),
+  /** Of those winners, the ones whose prize had to be held (no linked account or wallet yet). */
+  held: z.number().int(),
+  /** Of those winners, the ones whose prize is delivered. */
+  delivered: z.number().int(),
+});
+export type AnalyticsLiveFigures = z.infer<typeof AnalyticsLiveFigures>;
+
+const liveFigures = z.object(
+  Object.fromEntries(ANALYTICS_LIVE_PLATFORMS.map((platform) => [platform, AnalyticsLiveFigures])) as Record<
+    AnalyticsLivePlatform,
+    typeof AnalyticsLiveFigures
+  >,
+);
+
 const bucketFigures = {
   signUpsStreamer: z.number().int(),
   signUpsAudience: z.number().int(),
@@ -87,6 +108,10 @@ const bucketFigures = {
   heldClaimsCreated: z.number().int(),
   /** Held prizes released to a delivery in the bucket. */
   heldClaimsReleased: z.number().int(),
+  /** Chat and entry funnel per platform. */
+  live: liveFigures,
+  /** YouTube Data API units spent on the YouTube quota days (Pacific time) whose date falls in the bucket. */
+  youtubeQuotaUsed: z.number().int(),
 };
 
 export const AnalyticsBucket = z.object({
@@ -123,8 +148,6 @@ export const AnalyticsDashboard = z.object({
   }),
   /** Held claims created in the range, per platform of the recipient. */
   byPlatform: z.array(AnalyticsPlatformRow),
-  /** Figures of the original's dashboard that Hanabi does not record yet. */
-  unavailable: z.array(z.enum(PENDING_ANALYTICS_METRICS)),
 });
 export type AnalyticsDashboard = z.infer<typeof AnalyticsDashboard>;
 
@@ -133,7 +156,7 @@ export const adminAnalyticsRoutes = {
     method: 'GET',
     path: '/api/admin/analytics/dashboard',
     access: 'operator',
-    summary: `Sign-ups, active campaigns, deliveries, gas and held claims per interval over [from, to) (≤ ${ANALYTICS_LIMITS.maxRangeDays} days)`,
+    summary: `Sign-ups, active campaigns, deliveries, gas, held claims, live comments, entry funnel and YouTube quota per interval over [from, to) (≤ ${ANALYTICS_LIMITS.maxRangeDays} days)`,
     tags: ['admin', 'analytics'],
     query: AnalyticsDashboardQuery,
     response: AnalyticsDashboard,

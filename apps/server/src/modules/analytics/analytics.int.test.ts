@@ -1,76 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import {
-  insertCampaign,
-  insertChainTx,
-  insertDelivery,
-  insertGoods,
-  insertHeldClaim,
-  insertUser,
-} from './analytics.fixture.ts';
+import { seedDashboardDataset } from './analytics-dataset.fixture.ts';
 
-const at = (iso: string) => new Date(iso);
 const RANGE = 'from=2025-01-01T00:00:00Z&to=2025-01-04T00:00:00Z';
 const zero = { queued: 0, submitted: 0, confirmed: 0, failed: 0, cancelled: 0 };
-
-/**
- * A small dataset in January 2025 (far from the users the sign-ins create "now"), with every figure of the
- * dashboard worked out by hand below, including rows just outside [from, to) that must not count.
- */
-async function seed(ctx: TestContext): Promise<void> {
-  const db = ctx.container.database.db;
-  await insertUser(db, { type: 'streamer', createdAt: at('2025-01-01T05:00:00Z') });
-  await insertUser(db, { type: 'streamer', createdAt: at('2025-01-02T23:30:00Z') });
-  await insertUser(db, { type: 'audience', createdAt: at('2025-01-02T10:00:00Z') });
-  await insertUser(db, { type: 'audience', createdAt: at('2025-01-02T11:00:00Z') });
-  await insertUser(db, { type: 'audience', createdAt: at('2024-12-31T23:59:59Z') });
-  await insertUser(db, { type: 'audience', createdAt: at('2025-01-04T00:00:00Z') });
-
-  const streamerId = await insertUser(db, { type: 'streamer', createdAt: at('2020-01-01T00:00:00Z') });
-  const goodsId = await insertGoods(db, streamerId);
-  const campaign = (startsAt: string, endsAt: string, status: 'draft' | 'live' | 'ended' = 'ended') =>
-    insertCampaign(db, { streamerId, goodsId, startsAt: at(startsAt), endsAt: at(endsAt), status });
-  await campaign('2024-12-30T00:00:00Z', '2025-01-01T12:00:00Z'); // day 1
-  await campaign('2025-01-02T00:00:00Z', '2025-01-03T00:00:00Z'); // day 2 only: it ends as day 3 begins
-  await campaign('2024-12-01T00:00:00Z', '2025-02-01T00:00:00Z', 'live'); // every day
-  await campaign('2025-01-01T00:00:00Z', '2025-01-05T00:00:00Z', 'draft'); // never: a draft
-  await campaign('2025-01-05T00:00:00Z', '2025-01-06T00:00:00Z'); // after the range
-
-  const delivered = await insertDelivery(db, { status: 'confirmed', createdAt: at('2025-01-01T01:00:00Z') });
-  await insertDelivery(db, { status: 'confirmed', createdAt: at('2025-01-01T02:00:00Z') });
-  const failed = await insertDelivery(db, { status: 'failed', createdAt: at('2025-01-01T03:00:00Z') });
-  await insertDelivery(db, { status: 'queued', createdAt: at('2025-01-02T00:00:00Z') });
-  await insertDelivery(db, { status: 'cancelled', createdAt: at('2025-01-03T12:00:00Z') });
-  await insertDelivery(db, { status: 'submitted', createdAt: at('2025-01-03T23:59:59Z') });
-  await insertDelivery(db, { status: 'confirmed', createdAt: at('2025-01-04T00:00:00Z') });
-
-  await insertChainTx(db, { status: 'confirmed', gasUsed: 21_000n, finishedAt: at('2025-01-01T06:00:00Z') });
-  await insertChainTx(db, { status: 'reverted', gasUsed: 50_000n, finishedAt: at('2025-01-03T06:00:00Z') });
-  await insertChainTx(db, { status: 'broadcast', gasUsed: null, finishedAt: null });
-  await insertChainTx(db, { status: 'confirmed', gasUsed: 99n, finishedAt: at('2024-12-31T06:00:00Z') });
-
-  const claim = (
-    platform: 'youtube' | 'twitcasting' | 'hanabi',
-    status: 'held' | 'released' | 'cancelled',
-    createdAt: string,
-    releasedAt: string | null = null,
-    deliveryId: string | null = null,
-  ) =>
-    insertHeldClaim(db, {
-      goodsId,
-      platform,
-      status,
-      createdAt: at(createdAt),
-      releasedAt: releasedAt ? at(releasedAt) : null,
-      deliveryId,
-    });
-  await claim('youtube', 'held', '2025-01-01T08:00:00Z');
-  await claim('twitcasting', 'released', '2025-01-01T09:00:00Z', '2025-01-02T09:00:00Z', delivered);
-  await claim('hanabi', 'released', '2025-01-02T09:00:00Z', '2025-01-03T09:00:00Z', failed);
-  await claim('youtube', 'cancelled', '2025-01-02T10:00:00Z');
-  await claim('youtube', 'released', '2024-12-20T00:00:00Z', '2025-01-02T12:00:00Z', delivered);
-}
+/** One platform's live figures, in the contract's order. */
+const live = (
+  comments: number,
+  entrants: number,
+  eligible: number,
+  winners = 0,
+  held = 0,
+  delivered = 0,
+) => ({
+  comments,
+  entrants,
+  eligible,
+  winners,
+  held,
+  delivered,
+});
 
 describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
   let ctx: TestContext;
@@ -83,7 +33,7 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
     boss = await signUpByEmail(ctx, 'boss@example.com', 'streamer', 'Boss');
     streamer = await signUpByEmail(ctx, 'streamer@example.com', 'streamer');
     fan = await signUpByEmail(ctx, 'fan@example.com', 'audience');
-    await seed(ctx);
+    await seedDashboardDataset(ctx.container.database.db);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -135,6 +85,9 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
         gasUsed: '21000',
         heldClaimsCreated: 2,
         heldClaimsReleased: 0,
+        // bob's only day-1 comment was deleted: he enters on day 3. alice and user:u1 are eligible on day 1.
+        live: { youtube: live(3, 1, 2, 1, 0, 1), twitcasting: live(1, 1, 1, 1, 1, 0) },
+        youtubeQuotaUsed: 100,
       },
       {
         bucket: '2025-01-02T00:00:00.000Z',
@@ -145,6 +98,9 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
         gasUsed: '0',
         heldClaimsCreated: 2,
         heldClaimsReleased: 2,
+        // alice commented again, but entered this campaign on day 1: carol is the only new entrant.
+        live: { youtube: live(2, 1, 1, 2, 1, 1), twitcasting: live(0, 0, 0) },
+        youtubeQuotaUsed: 0,
       },
       {
         bucket: '2025-01-03T00:00:00.000Z',
@@ -155,6 +111,8 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
         gasUsed: '50000',
         heldClaimsCreated: 0,
         heldClaimsReleased: 1,
+        live: { youtube: live(1, 1, 0), twitcasting: live(1, 1, 2, 1, 0, 0) },
+        youtubeQuotaUsed: 50,
       },
     ]);
     expect(body.totals).toEqual({
@@ -166,6 +124,9 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
       heldClaimsCreated: 4,
       heldClaimsReleased: 3,
       transactions: 2,
+      // Entrants and eligible count once per campaign: alice, carol, bob; alice, user:u1, carol.
+      live: { youtube: live(6, 3, 3, 3, 1, 2), twitcasting: live(2, 2, 3, 2, 1, 0) },
+      youtubeQuotaUsed: 150,
     });
     expect(body.byPlatform).toEqual([
       {
@@ -190,13 +151,6 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
         heldClaimsStillHeld: 0,
       },
     ]);
-    expect(body.unavailable).toEqual([
-      'commentsIngested',
-      'entrants',
-      'eligible',
-      'winners',
-      'youtubeQuotaUsed',
-    ]);
   });
 
   it('buckets by local days of the given time zone', async () => {
@@ -213,6 +167,12 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
       ['2025-01-02T15:00:00.000Z', 1, 0],
       ['2025-01-03T15:00:00.000Z', 0, 0],
     ]);
+    // Quota days are dates: each counts in the local day of that date, Jan 4 included (the range ends 09:00).
+    expect(body.series.map((row: { youtubeQuotaUsed: number }) => row.youtubeQuotaUsed)).toEqual([
+      100, 0, 50, 7,
+    ]);
+    // Comments by local day: 10:00–13:00 UTC Jan 1 is 19:00–22:00 JST, still Jan 1.
+    expect(body.series[0].live.youtube.comments).toBe(3);
   });
 
   it('sums weeks and months', async () => {
@@ -227,6 +187,8 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
       gasUsed: '71000',
       heldClaimsCreated: 4,
       heldClaimsReleased: 3,
+      live: { youtube: live(6, 3, 3, 3, 1, 2), twitcasting: live(2, 2, 3, 2, 1, 0) },
+      youtubeQuotaUsed: 150,
     });
     const month = await dashboard('from=2024-12-01T00:00:00Z&to=2025-02-01T00:00:00Z&interval=month');
     expect(
@@ -239,5 +201,17 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
       ['2025-01-01T00:00:00.000Z', 3],
     ]);
     expect(month.series.map((row: { activeCampaigns: number }) => row.activeCampaigns)).toEqual([2, 4]);
+    type MonthRow = { live: { youtube: { comments: number; entrants: number } }; youtubeQuotaUsed: number };
+    // December: dave and quota day Dec 31; January: everything else, erin and Jan 4 included.
+    expect(
+      month.series.map((row: MonthRow) => [
+        row.live.youtube.comments,
+        row.live.youtube.entrants,
+        row.youtubeQuotaUsed,
+      ]),
+    ).toEqual([
+      [1, 1, 999],
+      [7, 4, 157],
+    ]);
   });
 });

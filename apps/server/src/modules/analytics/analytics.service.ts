@@ -1,4 +1,10 @@
-import { PENDING_ANALYTICS_METRICS, type AnalyticsDashboard } from '@hanabi/api';
+import {
+  ANALYTICS_LIVE_PLATFORMS,
+  type AnalyticsDashboard,
+  type AnalyticsLiveFigures,
+  type AnalyticsLivePlatform,
+} from '@hanabi/api';
+import type { LiveRow } from './analytics-live.repository.ts';
 import type { AnalyticsRange, AnalyticsRepository, SeriesRow } from './analytics.repository.ts';
 
 function figures(row: Omit<SeriesRow, 'bucket'>) {
@@ -19,15 +25,49 @@ function figures(row: Omit<SeriesRow, 'bucket'>) {
   };
 }
 
+const NO_LIVE: AnalyticsLiveFigures = {
+  comments: 0,
+  entrants: 0,
+  eligible: 0,
+  winners: 0,
+  held: 0,
+  delivered: 0,
+};
+
+/** The rows of one bucket (one per platform) as the API's nested figures. */
+function liveFigures(rows: LiveRow[] | undefined) {
+  const live = Object.fromEntries(ANALYTICS_LIVE_PLATFORMS.map((platform) => [platform, NO_LIVE])) as Record<
+    AnalyticsLivePlatform,
+    AnalyticsLiveFigures
+  >;
+  let youtubeQuotaUsed = 0;
+  for (const row of rows ?? []) {
+    const { comments, entrants, eligible, winners, held, delivered } = row;
+    live[row.platform] = { comments, entrants, eligible, winners, held, delivered };
+    youtubeQuotaUsed += row.quota;
+  }
+  return { live, youtubeQuotaUsed };
+}
+
+function byBucket(rows: LiveRow[]): Map<string, LiveRow[]> {
+  const map = new Map<string, LiveRow[]>();
+  for (const row of rows) map.set(row.bucket, [...(map.get(row.bucket) ?? []), row]);
+  return map;
+}
+
 /** The operator's dashboard: figures per bucket and for the whole range, all computed in SQL. */
 export class AnalyticsService {
   constructor(private readonly analytics: AnalyticsRepository) {}
 
   async dashboard(range: AnalyticsRange): Promise<AnalyticsDashboard> {
-    const [{ series, totals }, platforms] = await Promise.all([
+    // Three statements in parallel (separate pool connections on PostgreSQL).
+    const [{ series, totals }, live, platforms] = await Promise.all([
       this.analytics.series(range),
+      this.analytics.live.series(range),
       this.analytics.heldClaimsByPlatform(range),
     ]);
+    // Both statements generate the same bucket labels; the merge only regroups rows the database computed.
+    const liveByBucket = byBucket(live.series);
     return {
       range: {
         from: range.from.toISOString(),
@@ -35,8 +75,12 @@ export class AnalyticsService {
         interval: range.interval,
         timeZone: range.timeZone,
       },
-      series: series.map((row) => ({ bucket: row.bucket, ...figures(row) })),
-      totals: { ...figures(totals), transactions: totals.transactions },
+      series: series.map((row) => ({
+        bucket: row.bucket,
+        ...figures(row),
+        ...liveFigures(liveByBucket.get(row.bucket)),
+      })),
+      totals: { ...figures(totals), ...liveFigures(live.totals), transactions: totals.transactions },
       byPlatform: platforms.map((row) => ({
         platform: row.platform,
         heldClaimsCreated: row.created,
@@ -44,8 +88,6 @@ export class AnalyticsService {
         heldClaimsDelivered: row.delivered,
         heldClaimsStillHeld: row.still_held,
       })),
-      // Comments, the entry funnel and YouTube quota come with live streams; until then they are not shown.
-      unavailable: [...PENDING_ANALYTICS_METRICS],
     };
   }
 }

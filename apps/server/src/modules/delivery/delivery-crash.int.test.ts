@@ -1,56 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hanabiTokenAbi, startAnvil, type AnvilInstance } from '@hanabi/token';
-import { anvilDevKey } from '../../adapters/chain/embedded-chain.ts';
-import { RpcChain } from '../../adapters/chain/rpc-chain.ts';
+import { hanabiTokenAbi } from '@hanabi/token';
 import type { HexAddress } from '../../adapters/chain/token-contract.ts';
 import { loadConfig, type AppConfig } from '../../config.ts';
 import { createContainer, type Container } from '../../container.ts';
 import { appUser, authUser, chainTx, delivery, digitalGoods } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import { serverPaths } from '../../paths.ts';
+import { startCrashStack, startWorker } from '../../test/worker-process.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { randomAddress } from './delivery.fixture.ts';
 
 const RECIPIENTS = 1000;
 const KILLS = 3;
 const STREAMER_ID = '00000000-0000-4000-8000-000000000001';
-
-/**
- * The real worker entry point (what production runs with HANABI_ROLE=worker), as a child process. Node itself
- * loads the TypeScript (`--import tsx`), so the pid is the worker's: the tsx launcher would leave its own child
- * running when SIGKILL hits it.
- */
-function startWorker(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverPaths.root,
-    env: { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'warn', HANABI_ROLE: 'worker', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return {
-    child,
-    exited,
-    output: () => output,
-    async ready() {
-      const deadline = Date.now() + 60_000;
-      while (!/worker ready/.test(output)) {
-        if (Date.now() > deadline || child.exitCode !== null)
-          throw new Error(`worker did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-  };
-}
 
 /**
  * kill -9 of the worker process at random points while it delivers to 1,000 recipients, three times, then a
@@ -64,32 +26,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('delivery worker killed with SIGKI
   });
 
   it('delivers every prize exactly once across three kills and a restart', { timeout: 300_000 }, async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const databaseName = `hanabi_crash_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    });
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
-
-    const anvil: AnvilInstance = await startAnvil();
-    cleanups.push(() => anvil.stop());
-    const deployer = new RpcChain({ rpcUrl: anvil.rpcUrl, chainId: 31337, signerKey: anvilDevKey(0) });
-    const contract = await deployer.deployToken();
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-crash-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const stack = await startCrashStack('crash');
+    cleanups.push(() => stack.close());
     const env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl.toString(),
-      CHAIN_RPC_URL: anvil.rpcUrl,
-      CHAIN_SIGNER_KEY: anvilDevKey(0),
-      CHAIN_CONTRACT_ADDRESS: contract,
-      HANABI_DATA_DIR: dataDir,
-      HANABI_DEMO: '0',
+      ...stack.env,
       DELIVERY_BATCH_SIZE: '10',
       DELIVERY_CONFIRMATIONS: '1',
     };
@@ -172,8 +112,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('delivery worker killed with SIGKI
     await last.exited;
 
     expect(await confirmed()).toBe(RECIPIENTS);
-    const balances = await deployer.publicClient.readContract({
-      address: contract,
+    const balances = await stack.chain.publicClient.readContract({
+      address: stack.contract,
       abi: hanabiTokenAbi,
       functionName: 'balanceOfBatch',
       args: [addresses as HexAddress[], addresses.map(() => 7n)],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_STREAM_PATH, notificationRoutes, type NotificationStreamEvent } from '@hanabi/api';
 import { sendError } from '../../http/error-handler.ts';
+import { eventStreams, type EventStream } from '../../http/event-stream.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
 import type { NotificationHub } from './notification-hub.ts';
@@ -25,12 +26,7 @@ export function registerNotificationRoutes(
     notifications.readAll(requireSession(session), body.items),
   );
 
-  // Streams still open when the server stops are ended first, so closing never waits on them.
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of open) end();
-    await hub.close();
-  });
+  const streams = eventStreams(app, () => hub.close());
 
   app.get(
     NOTIFICATION_STREAM_PATH,
@@ -38,14 +34,13 @@ export function registerNotificationRoutes(
     async (request, reply) => {
       const userId = request.session?.userId;
       if (!userId) return sendError(reply, 'FORBIDDEN', 'Finish signing up first.');
-      const send = (event: NotificationStreamEvent) =>
-        reply.raw.write(`event: unread\ndata: ${JSON.stringify(event)}\n\n`);
+      const unread = (unreadCount: number): NotificationStreamEvent => ({ unreadCount });
       // Listen first, then count: a notification in between is not lost. Counts that arrive before the
-      // headers are out wait for them.
-      let ready = false;
+      // stream is open wait for it.
+      let stream: EventStream | null = null;
       let early: number | null = null;
       const unsubscribe = await hub.subscribe(userId, (unreadCount) => {
-        if (ready) send({ unreadCount });
+        if (stream) stream.send('unread', unread(unreadCount));
         else early = unreadCount;
       });
       let first: number;
@@ -55,27 +50,10 @@ export function registerNotificationRoutes(
         unsubscribe();
         throw error;
       }
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx and friends would otherwise buffer the stream.
-        'x-accel-buffering': 'no',
-      });
-      reply.raw.write('retry: 3000\n\n');
-      ready = true;
-      send({ unreadCount: first });
-      if (early !== null && early !== first) send({ unreadCount: early });
-      const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(end);
-        if (!reply.raw.writableEnded) reply.raw.end();
-      };
-      open.add(end);
-      request.raw.on('close', end);
+      const opened = streams.start(request, reply, { heartbeatMs: HEARTBEAT_MS, cleanup: unsubscribe });
+      opened.send('unread', unread(first));
+      if (early !== null && early !== first) opened.send('unread', unread(early));
+      stream = opened;
     },
   );
 }

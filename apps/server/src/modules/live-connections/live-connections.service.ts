@@ -1,0 +1,225 @@
+import crypto from 'node:crypto';
+import {
+  OAUTH_CALLBACK_PATHS,
+  type ConnectionPurpose,
+  type OAuthConnectError,
+  type OAuthUrl,
+  type PlatformConnection,
+  type PlatformConnections,
+} from '@hanabi/api';
+import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
+import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
+import type { YouTubeApi } from '../../adapters/youtube/index.ts';
+import { businessRule, forbidden } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { Logger } from '../../logger.ts';
+import type {
+  LinkedIdentity,
+  LiveConnectionsRepository,
+  PlatformConnectionRow,
+} from './live-connections.repository.ts';
+
+/** Long enough to pick an account on the consent page, short enough that a leaked URL soon stops working. */
+const STATE_TTL_MS = 15 * 60_000;
+
+export interface OAuthCallbackQuery {
+  code?: string;
+  state?: string;
+  /** Google: `access_denied` when the user cancels. */
+  error?: string;
+  /** TwitCasting: `denied` when the user cancels (no state comes back then). */
+  result?: string;
+}
+
+/** Who holds the released prizes: delivery's service (kept as an interface so tests and wiring stay simple). */
+export interface HeldPrizes {
+  releaseHeldClaims(userId: string): Promise<unknown>;
+}
+
+/** A unique index refused the row (PostgreSQL 23505, possibly wrapped by drizzle). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** `path` with one query parameter set (the path is same-origin: the contract allows nothing else). */
+export function withParam(path: string, name: string, value: string): string {
+  const url = new URL(path, 'http://hanabi.invalid');
+  url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+const defaultReturnTo = (type: string | null | undefined) => (type ? `/${type}/account` : '/');
+
+/**
+ * Platform connections (DESIGN section 5): the consent URL with a one-use `state`, the callback that exchanges
+ * the code, reads the identity, stores the tokens encrypted, fills the profile and releases held prizes, and
+ * unlinking. A platform identity belongs to one Hanabi user at a time.
+ */
+export class LiveConnectionsService {
+  constructor(
+    private readonly connections: LiveConnectionsRepository,
+    private readonly youtube: YouTubeApi,
+    private readonly twitcasting: TwitCastingApi,
+    private readonly box: SecretBox,
+    private readonly heldPrizes: HeldPrizes,
+    private readonly options: { publicOrigin: string },
+    private readonly log: Logger,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  redirectUri(platform: LivePlatform): string {
+    return `${this.options.publicOrigin}${OAUTH_CALLBACK_PATHS[platform]}`;
+  }
+
+  async consentUrl(
+    session: SessionUser,
+    platform: LivePlatform,
+    purpose: ConnectionPurpose,
+    returnTo: string | undefined,
+  ): Promise<OAuthUrl> {
+    // Mid sign-up there is no Hanabi user to link to yet: a rule of the flow, not of access.
+    if (!session.userId) throw businessRule('Finish signing up before linking a platform.');
+    if (purpose === 'liveStreaming' && session.type !== 'streamer') {
+      throw forbidden('Only streamers connect a channel to read its live chat.');
+    }
+    const state = crypto.randomBytes(24).toString('base64url');
+    await this.connections.saveState(
+      state,
+      { userId: session.userId, platform, purpose, returnTo: returnTo ?? defaultReturnTo(session.type) },
+      new Date(this.clock().getTime() + STATE_TTL_MS),
+    );
+    const url =
+      platform === 'youtube'
+        ? this.youtube.authorizationUrl({ redirectUri: this.redirectUri('youtube'), state })
+        : this.twitcasting.authorizationUrl({ state });
+    return { url };
+  }
+
+  /** Answers where to send the browser: `returnTo` with `?connected={platform}` or `?connectError={code}`. */
+  async callback(
+    platform: LivePlatform,
+    query: OAuthCallbackQuery,
+    session: SessionUser | null,
+  ): Promise<string> {
+    const fallback = defaultReturnTo(session?.type);
+    const fail = (code: OAuthConnectError, returnTo = fallback) => withParam(returnTo, 'connectError', code);
+    const denied = Boolean(query.error) || query.result === 'denied';
+    const state = query.state ? await this.connections.takeState(query.state, this.clock()) : null;
+    if (denied) return fail('denied', state?.returnTo);
+    if (!state || state.expired || state.platform !== platform || !query.code) {
+      return fail('expired', state?.returnTo);
+    }
+    // The browser that comes back must be the one that asked (when it shows a session at all).
+    if (session?.userId && session.userId !== state.userId) return fail('expired');
+    const user = await this.connections.user(state.userId);
+    if (!user) return fail('expired');
+    if (state.purpose === 'liveStreaming' && user.type !== 'streamer') {
+      return fail('notStreamer', state.returnTo);
+    }
+
+    let identity: LinkedIdentity;
+    try {
+      identity = await this.readIdentity(platform, query.code);
+    } catch (error) {
+      this.log.warn({ err: error, platform }, 'platform OAuth callback failed');
+      return fail('platform', state.returnTo);
+    }
+    if (await this.connections.identityTakenByOther(user.id, platform, identity.platformUserId)) {
+      return fail('alreadyLinked', state.returnTo);
+    }
+    try {
+      await this.connections.link(user.id, identity, this.clock());
+    } catch (error) {
+      if (isUniqueViolation(error)) return fail('alreadyLinked', state.returnTo);
+      throw error;
+    }
+    this.log.info({ userId: user.id, platform, purpose: state.purpose }, 'platform identity linked');
+    try {
+      // The identity may be the one a held prize was won with.
+      await this.heldPrizes.releaseHeldClaims(user.id);
+    } catch (error) {
+      this.log.warn({ err: error, userId: user.id }, 'could not release held prizes after linking');
+    }
+    return withParam(state.returnTo, 'connected', platform);
+  }
+
+  async list(session: SessionUser): Promise<PlatformConnections> {
+    // Mid sign-up nothing can be linked yet.
+    const rows = session.userId ? await this.connections.connections(session.userId) : [];
+    const of = (platform: LivePlatform) => rows.find((row) => row.platform === platform);
+    const view = (row: PlatformConnectionRow | undefined) => (row ? toConnection(row, session.type) : null);
+    return { youtube: view(of('youtube')), twitcasting: view(of('twitcasting')) };
+  }
+
+  async disconnect(session: SessionUser, platform: LivePlatform): Promise<PlatformConnections> {
+    const { userId } = session;
+    if (userId) {
+      await this.connections.unlink(userId, platform, this.clock());
+      this.log.info({ userId, platform }, 'platform identity unlinked');
+    }
+    return this.list(session);
+  }
+
+  /** The streamer's connection that may read chat on the platform, or a 422 saying what to do. */
+  async chatConnection(userId: string, platform: LivePlatform): Promise<PlatformConnectionRow> {
+    const row = await this.connections.connection(userId, platform);
+    const name = platform === 'youtube' ? 'YouTube channel' : 'TwitCasting account';
+    if (!row) throw businessRule(`Connect your ${name} for live streaming first.`);
+    if (row.revokedAt) {
+      throw businessRule(
+        `${platform === 'youtube' ? 'YouTube' : 'TwitCasting'} no longer accepts Hanabi's access to your ${name}: connect it again.`,
+      );
+    }
+    return row;
+  }
+
+  private async readIdentity(platform: LivePlatform, code: string): Promise<LinkedIdentity> {
+    const redirectUri = this.redirectUri(platform);
+    if (platform === 'youtube') {
+      const tokens = await this.youtube.exchangeCode({ code, redirectUri });
+      const channel = await this.youtube.myChannel(tokens.accessToken);
+      return {
+        platform,
+        platformUserId: channel.id,
+        screenId: null,
+        displayName: channel.title,
+        imageUrl: channel.thumbnailUrl,
+        accessTokenEncrypted: this.box.seal(tokens.accessToken),
+        refreshTokenEncrypted: tokens.refreshToken ? this.box.seal(tokens.refreshToken) : null,
+        scopes: tokens.scope ? tokens.scope.split(/\s+/).filter(Boolean) : [],
+        expiresAt: tokens.expiresAt,
+      };
+    }
+    const tokens = await this.twitcasting.exchangeCode({ code, redirectUri });
+    const user = await this.twitcasting.verifyCredentials(tokens.accessToken);
+    return {
+      platform,
+      platformUserId: user.id,
+      screenId: user.screenId,
+      displayName: user.name,
+      imageUrl: user.imageUrl,
+      accessTokenEncrypted: this.box.seal(tokens.accessToken),
+      refreshTokenEncrypted: null,
+      scopes: [],
+      expiresAt: tokens.expiresAt,
+    };
+  }
+}
+
+/** Streamers read their chat with the stored token; for viewers the connection only proves who they are. */
+export function toConnection(row: PlatformConnectionRow, userType: string | null): PlatformConnection {
+  return {
+    platform: row.platform,
+    platformUserId: row.platformUserId,
+    screenId: row.screenId,
+    displayName: row.displayName,
+    imageUrl: row.imageUrl,
+    canReadChat: userType === 'streamer' && row.revokedAt === null,
+    needsReconnect: row.revokedAt !== null,
+    connectedAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { campaign } from '../../db/schema.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import type { DrawsRepository } from './draws.repository.ts';
+
+export type CampaignRow = typeof campaign.$inferSelect;
+
+export interface StreamPath {
+  platform: 'youtube' | 'twitcasting';
+  a: string;
+  b: string;
+}
+
+/**
+ * Streamer routes act on the caller's own campaigns only. Someone else's campaign answers 404 — whether it
+ * exists is none of their business (as modules/campaigns does for drafts) — and so does a `{platform}/{a}/{b}`
+ * that is not one of the campaign's live streams.
+ */
+export class CampaignAccess {
+  constructor(
+    private readonly db: Db,
+    private readonly draws: DrawsRepository,
+  ) {}
+
+  async own(session: SessionUser, campaignId: string): Promise<CampaignRow> {
+    const [row] = await this.db.select().from(campaign).where(eq(campaign.id, campaignId));
+    if (!row || row.streamerId !== session.userId) throw notFound('No campaign with this id.');
+    return row;
+  }
+
+  async ownStream(session: SessionUser, campaignId: string, path: StreamPath): Promise<CampaignRow> {
+    const row = await this.own(session, campaignId);
+    const stream = await this.draws.streamAt(row.id, path.platform, path.a, path.b);
+    if (!stream) throw notFound('This is not a live stream of the campaign.');
+    return row;
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineJob, type JobDefinition } from '../../queue/job-definition.ts';
+import type { DrawScheduleService } from './draw-schedule.service.ts';
+
+export const DrawScheduleTickPayload = z.object({});
+
+/**
+ * Scheduled draws as a minutely pg-boss cron job (the schedule lives in the database, so it survives restarts
+ * and several workers): each run finishes interrupted draws and runs the due rounds, each claimed once.
+ */
+export function drawScheduleJob(
+  schedules: () => DrawScheduleService,
+): JobDefinition<typeof DrawScheduleTickPayload> {
+  return defineJob({
+    name: 'draws.schedule',
+    payload: DrawScheduleTickPayload,
+    schedule: { cron: '* * * * *', data: {} },
+    retry: { limit: 2, delaySeconds: 10, backoff: false },
+    expireInSeconds: 600,
+    handler: async (_payload, { log }) => {
+      const outcome = await schedules().runDue();
+      if (outcome.rounds + outcome.resumed > 0) log.info(outcome, 'scheduled draws ran');
+      return outcome;
+    },
+  });
+}

@@ -1,0 +1,327 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { newSecret, pickWinners, seedOf } from '@hanabi/draw';
+import type { LiveEvent } from '@hanabi/api';
+import type { Db } from '../../db/client.ts';
+import { campaign, draw, drawEntrant, winner } from '../../db/schema.ts';
+import { AppError, businessRule, conflict, notFound } from '../../http/app-error.ts';
+import { isAdapterError } from '../../adapters/adapter-error.ts';
+import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
+import type { Logger } from '../../logger.ts';
+import { publishLiveEvent } from '../live-events/live-events.ts';
+import { freezeEntrants, rowsOf } from '../live-entries/entrants.sql.ts';
+
+export type DrawRow = typeof draw.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What the engine takes from outside, so tests can fix the secret, the id, the beacon and the time. */
+export interface DrawSeams {
+  beacon: BeaconAdapter;
+  secret?: () => Promise<{ secret: string; commitment: string }>;
+  newId?: () => string;
+  clock?: () => Date;
+}
+
+export interface DrawRequest {
+  campaignId: string;
+  /** A number, or every winner still to draw. */
+  count: number | 'remaining';
+  trigger: DrawRow['trigger'];
+  requestedBy: string | null;
+  platform: DrawRow['platform'];
+  redrawOf?: string | null;
+}
+
+/** Draws that have not finished: at most one per campaign (the open step checks under the campaign's row lock). */
+const PENDING = ['open', 'closed'] as const;
+
+/**
+ * The verifiable draw, DESIGN section 7, as four persisted steps — open (S, C), close (entrants frozen at T,
+ * H, the beacon round named), beacon (its value fetched), reveal (seed, winners). Each step is one transaction
+ * that re-reads the draw under `FOR UPDATE` and does nothing when the draw is already past it, so a draw left
+ * behind by a crash is finished by `resume` (the next request, or the minutely job) with the same outcome,
+ * however many processes try at once. One draw at a time per campaign: the open step holds the campaign row
+ * and refuses while another draw is pending.
+ */
+export class DrawEngine {
+  constructor(
+    private readonly db: Db,
+    private readonly seams: DrawSeams,
+    private readonly log: Logger,
+  ) {}
+
+  private now(): Date {
+    return this.seams.clock?.() ?? new Date();
+  }
+
+  /** Runs one draw to the end (after finishing any the campaign left pending). */
+  async run(request: DrawRequest): Promise<DrawRow> {
+    await this.finishPending(request.campaignId);
+    const opened = await this.open(request);
+    return this.resume(opened.id);
+  }
+
+  /** Finishes the campaign's unfinished draws (crash recovery). */
+  async finishPending(campaignId: string): Promise<void> {
+    const pending = await this.db
+      .select({ id: draw.id })
+      .from(draw)
+      .where(and(eq(draw.campaignId, campaignId), inArray(draw.status, [...PENDING])));
+    for (const row of pending) await this.resume(row.id);
+  }
+
+  /** Takes a draw through whatever steps it has left. */
+  async resume(drawId: string): Promise<DrawRow> {
+    try {
+      await this.close(drawId);
+      await this.fetchBeacon(drawId);
+      await this.reveal(drawId);
+    } catch (error) {
+      if (isAdapterError(error) && error.kind !== 'permanent' && error.kind !== 'auth') {
+        this.log.warn(
+          { err: error, drawId },
+          'draw beacon unavailable; the draw stays closed and is finished later',
+        );
+        throw new AppError(
+          'UNAVAILABLE',
+          'The public randomness beacon is not reachable right now; the draw will finish shortly.',
+        );
+      }
+      if (isAdapterError(error)) {
+        await this.fail(drawId, `beacon: ${error.message}`);
+        throw new AppError('UNAVAILABLE', 'The public randomness beacon refused: the draw failed.');
+      }
+      throw error;
+    }
+    return this.find(drawId);
+  }
+
+  async find(drawId: string): Promise<DrawRow> {
+    const [row] = await this.db.select().from(draw).where(eq(draw.id, drawId));
+    if (!row) throw notFound('No such draw.');
+    return row;
+  }
+
+  /** Step 1: a round with a fresh secret S; its commitment C is published before any entrant is frozen. */
+  private async open(request: DrawRequest): Promise<DrawRow> {
+    const { secret, commitment } = await (this.seams.secret ?? newSecret)();
+    const id = this.seams.newId?.() ?? crypto.randomUUID();
+    return this.db.transaction(async (tx) => {
+      const [owner] = await tx
+        .select()
+        .from(campaign)
+        .where(eq(campaign.id, request.campaignId))
+        .for('update');
+      if (!owner) throw notFound('No campaign with this id.');
+      if (owner.status === 'draft') throw businessRule('Publish the campaign before drawing winners.');
+      const [busy] = await tx
+        .select({ id: draw.id })
+        .from(draw)
+        .where(and(eq(draw.campaignId, owner.id), inArray(draw.status, [...PENDING])));
+      if (busy) throw conflict('Another draw of this campaign is running; try again in a moment.');
+      const [drawn] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(winner)
+        .where(and(eq(winner.campaignId, owner.id), ne(winner.status, 'excluded')));
+      const remaining = owner.winnerCount - Number(drawn?.count ?? 0);
+      const count = request.count === 'remaining' ? remaining : request.count;
+      if (remaining <= 0) throw businessRule('Every winner of this campaign has been drawn.');
+      if (count > remaining) throw businessRule(`Only ${remaining} winner(s) remain to be drawn.`);
+      const [last] = await tx
+        .select({ round: sql<number>`coalesce(max(${draw.round}), 0)::int` })
+        .from(draw)
+        .where(eq(draw.campaignId, owner.id));
+      const [row] = await tx
+        .insert(draw)
+        .values({
+          id,
+          campaignId: owner.id,
+          round: Number(last?.round ?? 0) + 1,
+          status: 'open',
+          commitment,
+          secretSeed: secret,
+          winnerCount: count,
+          trigger: request.trigger,
+          requestedBy: request.requestedBy,
+          platform: request.platform,
+          redrawOf: request.redrawOf ?? null,
+        })
+        .returning();
+      await this.publish(tx, owner.id, { type: 'draw', drawId: id, status: 'open' });
+      return row!;
+    });
+  }
+
+  /** Step 2: entrants frozen at T (set-based), H and the count stored, the beacon round after T named. */
+  private async close(drawId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, drawId);
+      if (current.status !== 'open') return;
+      const [owner] = await tx.select().from(campaign).where(eq(campaign.id, current.campaignId));
+      if (!owner) throw notFound('No campaign with this id.');
+      const closedAt = this.now();
+      const frozen = await freezeEntrants(tx, drawId, owner, closedAt);
+      if (frozen.count === 0) {
+        // Nothing was drawn and nobody could be favoured: the empty round is dropped rather than kept as
+        // clutter in the list (its 'failed' event still tells open pages).
+        await tx.delete(draw).where(eq(draw.id, drawId));
+        await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
+        return;
+      }
+      const round = await this.seams.beacon.roundAfter(closedAt);
+      await tx
+        .update(draw)
+        .set({
+          status: 'closed',
+          closedAt,
+          entrantCount: frozen.count,
+          entrantsHash: frozen.hash,
+          beaconSource: round.source,
+          beaconRound: round.round,
+        })
+        .where(eq(draw.id, drawId));
+      await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'closed' });
+    });
+    const [after] = await this.db.select({ id: draw.id }).from(draw).where(eq(draw.id, drawId));
+    if (!after) throw businessRule('Nobody is eligible: no comment matches the entry rule yet.');
+  }
+
+  /** Step 3: the named round's value (outside any transaction: drand may make us wait a few seconds). */
+  private async fetchBeacon(drawId: string): Promise<void> {
+    const current = await this.find(drawId);
+    if (current.status !== 'closed' || current.beaconValue) return;
+    const value = await this.seams.beacon.value({
+      source: current.beaconSource!,
+      round: current.beaconRound!,
+    });
+    await this.db
+      .update(draw)
+      .set({ beaconValue: value.value })
+      .where(and(eq(draw.id, drawId), eq(draw.status, 'closed'), sql`${draw.beaconValue} is null`));
+  }
+
+  /** Step 4: seed = SHA-256(S ‖ H ‖ B ‖ id), winners sampled, S revealed. */
+  private async reveal(drawId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, drawId);
+      if (current.status !== 'closed' || !current.beaconValue) return;
+      const seed = await seedOf({
+        secret: current.secretSeed,
+        entrantsHash: current.entrantsHash!,
+        beaconValue: current.beaconValue,
+        drawId,
+      });
+      const positions = await pickWinners(seed, current.entrantCount!, current.winnerCount);
+      const entrants = await tx
+        .select()
+        .from(drawEntrant)
+        .where(and(eq(drawEntrant.drawId, drawId), inArray(drawEntrant.position, positions)));
+      const byPosition = new Map(entrants.map((row) => [row.position, row]));
+      const identities = await identitiesOf(
+        tx,
+        current.campaignId,
+        entrants.map((row) => row.entrantKey),
+      );
+      if (positions.length > 0) {
+        await tx.insert(winner).values(
+          positions.map((position, order) => {
+            const entrant = byPosition.get(position)!;
+            const identity = identities.get(entrant.entrantKey)!;
+            return {
+              id: this.seams.newId?.() ?? crypto.randomUUID(),
+              drawId,
+              campaignId: current.campaignId,
+              position: order,
+              entrantKey: entrant.entrantKey,
+              platform: identity.platform,
+              platformUserId: identity.platformUserId,
+              displayName: entrant.displayName,
+              userId: identity.userId,
+              status: 'drawn' as const,
+            };
+          }),
+        );
+      }
+      await tx
+        .update(draw)
+        .set({ status: 'revealed', seed, revealedAt: this.now() })
+        .where(eq(draw.id, drawId));
+      await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'revealed' });
+      await this.publish(tx, current.campaignId, { type: 'winners' });
+    });
+    this.log.info({ drawId }, 'draw revealed');
+  }
+
+  /** Ends a draw that cannot finish (kept, with why, so its commitment is never silently dropped). */
+  async fail(drawId: string, failure: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, drawId);
+      if (current.status !== 'open' && current.status !== 'closed') return;
+      await tx.update(draw).set({ status: 'failed', failure }).where(eq(draw.id, drawId));
+      await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
+    });
+  }
+
+  private async lock(tx: Tx, drawId: string): Promise<DrawRow> {
+    const [row] = await tx.select().from(draw).where(eq(draw.id, drawId)).for('update');
+    if (!row) throw notFound('No such draw.');
+    return row;
+  }
+
+  private async publish(tx: Tx, campaignId: string, event: LiveEvent): Promise<void> {
+    await publishLiveEvent(tx, campaignId, event);
+  }
+}
+
+interface Identity {
+  platform: 'youtube' | 'twitcasting';
+  platformUserId: string;
+  userId: string | null;
+}
+
+/**
+ * The platform identity behind each entrant key. `youtube:…`/`twitcasting:…` say it; a `user:…` key (a linked
+ * person) is represented by the identity of their first comment in this campaign.
+ */
+async function identitiesOf(tx: Tx, campaignId: string, keys: string[]): Promise<Map<string, Identity>> {
+  const result = new Map<string, Identity>();
+  const users: string[] = [];
+  for (const key of keys) {
+    const at = key.indexOf(':');
+    const kind = key.slice(0, at);
+    const rest = key.slice(at + 1);
+    if (kind === 'youtube' || kind === 'twitcasting') {
+      result.set(key, { platform: kind, platformUserId: rest, userId: null });
+    } else users.push(rest);
+  }
+  if (users.length > 0) {
+    const rows = rowsOf<{ user_id: string; platform: 'youtube' | 'twitcasting'; author: string }>(
+      await tx.execute(sql`
+        select distinct on (u.id) u.id as user_id, s.platform, c.author_platform_id as author
+        from app_user u
+        join live_stream s on s.campaign_id = ${campaignId}
+        join live_comment c on c.live_stream_id = s.id
+          and ((s.platform = 'youtube' and c.author_platform_id = u.youtube_channel_id)
+            or (s.platform = 'twitcasting' and c.author_platform_id = u.twitcasting_user_id))
+        where u.id in (${sql.join(
+          users.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by u.id, c.published_at, c.id`),
+    );
+    for (const row of rows) {
+      result.set(`user:${row.user_id}`, {
+        platform: row.platform,
+        platformUserId: row.author,
+        userId: row.user_id,
+      });
+    }
+  }
+  for (const key of keys) {
+    // Unlinked between the freeze and the reveal: keep the user, the identity is unknown now.
+    if (!result.has(key)) {
+      result.set(key, { platform: 'youtube', platformUserId: key, userId: key.slice('user:'.length) });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,54 @@
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import type { Lazy } from '../../lib/lazy.ts';
+import type { ChainAdapter } from '../../adapters/chain/index.ts';
+import type { FileStorage } from '../../adapters/storage/index.ts';
+import { createBeacon, type BeaconAdapter } from '../../adapters/beacon/index.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import { CampaignAccess } from './campaign-access.ts';
+import { DistributionService } from './distribution.service.ts';
+import { DrawEngine, type DrawSeams } from './draw.engine.ts';
+import { drawScheduleJob } from './draw-schedule.jobs.ts';
+import { DrawScheduleService } from './draw-schedule.service.ts';
+import { DrawsRepository } from './draws.repository.ts';
+import { LiveResultsService } from './live-results.service.ts';
+import { PublicDrawService } from './public-draw.service.ts';
+import { WinnersService } from './winners.service.ts';
+
+/**
+ * The wiring of draws and winners (issue [Live], DESIGN section 7): the beacon, the draw engine, the services
+ * behind draw.routes.ts (and the live overview/overlay), and the minutely schedule job. `seams` lets tests fix
+ * the secret, ids, the beacon and the clock.
+ */
+export function wireDraws(options: {
+  config: AppConfig;
+  db: Db;
+  log: Logger;
+  chain: Lazy<ChainAdapter>;
+  storage: FileStorage;
+  delivery: DeliveryService;
+  seams?: Partial<DrawSeams>;
+}) {
+  const { db } = options;
+  const log = options.log.child({ module: 'draws' });
+  const beacon: BeaconAdapter = options.seams?.beacon ?? createBeacon(options.config, options.chain);
+  const repository = new DrawsRepository(db);
+  const access = new CampaignAccess(db, repository);
+  const engine = new DrawEngine(db, { ...options.seams, beacon }, log);
+  const schedules = new DrawScheduleService(db, access, repository, engine, log);
+  return {
+    engine,
+    repositories: { draws: repository },
+    services: {
+      winners: new WinnersService(db, access, repository, engine, log),
+      schedules,
+      distribution: new DistributionService(db, access, repository, options.delivery, log),
+      results: new LiveResultsService(db, access, repository, options.storage),
+      publicDraws: new PublicDrawService(db, repository),
+    },
+    jobs: [drawScheduleJob(() => schedules)],
+  };
+}
+
+export type DrawsArea = ReturnType<typeof wireDraws>;

@@ -1,0 +1,82 @@
+import { asc, eq } from 'drizzle-orm';
+import { DRAW_ALGORITHM, type DrawProof } from '@hanabi/draw';
+import type { PublicDraw } from '@hanabi/api';
+import type { Db } from '../../db/client.ts';
+import { appUser, campaign, winner } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/app-error.ts';
+import { toDrawSummary, type DrawRow, type DrawsRepository } from './draws.repository.ts';
+
+/**
+ * The public side of a draw (the proof page `/draw/{id}` and `npm run verify-draw`). The secret S is never
+ * sent before the draw is revealed; the proof (409 until then) is exactly `DrawProof` of `@hanabi/draw`.
+ */
+export class PublicDrawService {
+  constructor(
+    private readonly db: Db,
+    private readonly draws: DrawsRepository,
+  ) {}
+
+  private async visible(id: string): Promise<{ row: DrawRow; title: string; streamerName: string }> {
+    const row = await this.draws.findDraw(id);
+    if (!row) throw notFound('No such draw.');
+    const [owner] = await this.db
+      .select({
+        title: campaign.title,
+        status: campaign.status,
+        name: appUser.name,
+        suspended: appUser.suspendedAt,
+      })
+      .from(campaign)
+      .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
+      .where(eq(campaign.id, row.campaignId));
+    if (!owner || owner.status === 'draft' || owner.suspended) throw notFound('No such draw.');
+    return { row, title: owner.title, streamerName: owner.name };
+  }
+
+  private winnersOf(drawId: string) {
+    return this.db
+      .select({ entrantKey: winner.entrantKey, displayName: winner.displayName, status: winner.status })
+      .from(winner)
+      .where(eq(winner.drawId, drawId))
+      .orderBy(asc(winner.position));
+  }
+
+  async get(id: string): Promise<PublicDraw> {
+    const { row, title, streamerName } = await this.visible(id);
+    const [winners, redraws] = await Promise.all([this.winnersOf(row.id), this.draws.redrawsOf(row.id)]);
+    const revealed = row.status === 'revealed';
+    return {
+      ...toDrawSummary(row),
+      campaignTitle: title,
+      streamerName,
+      algorithm: DRAW_ALGORITHM,
+      secret: revealed ? row.secretSeed : null,
+      winners: winners.map((item) => ({
+        entrantKey: item.entrantKey,
+        displayName: item.displayName,
+        excluded: item.status === 'excluded',
+      })),
+      redraws,
+    };
+  }
+
+  async proof(id: string): Promise<DrawProof> {
+    const { row } = await this.visible(id);
+    if (row.status !== 'revealed')
+      throw conflict('This draw has not been revealed yet: its proof comes with the reveal.');
+    const [entrants, winners] = await Promise.all([this.draws.entrantKeys(row.id), this.winnersOf(row.id)]);
+    return {
+      algorithm: DRAW_ALGORITHM,
+      drawId: row.id,
+      commitment: row.commitment,
+      secret: row.secretSeed,
+      entrants,
+      entrantsHash: row.entrantsHash!,
+      beacon: { source: row.beaconSource!, round: row.beaconRound!, value: row.beaconValue! },
+      seed: row.seed!,
+      winnerCount: row.winnerCount,
+      // In draw order, excluded ones included: the proof is of what was drawn, not of later edits.
+      winners: winners.map((item) => item.entrantKey),
+    };
+  }
+}

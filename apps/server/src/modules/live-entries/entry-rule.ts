@@ -1,0 +1,98 @@
+import { and, eq, gte, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
+
+/*
+ * The campaign's entry rule for one comment (DESIGN sections 2.5 and 6), in two forms that must agree: a
+ * TypeScript predicate (ingestion marks comments live) and a SQL condition over `live_comment` (draws freeze the
+ * entrants set-based). `entry-rule.int.test.ts` runs one table of cases through both on PGlite and PostgreSQL.
+ *
+ * Choices:
+ * - Keyword: NFKC-normalised "contains", case-insensitive for Latin letters A–Z only. SQL folds with
+ *   `lower(… COLLATE "C")`, which folds ASCII whatever the database's locale, so both forms agree everywhere;
+ *   NFKC turns full-width letters (Ｋｅｙ) and half-width kana into their usual forms first.
+ *   An empty keyword accepts any comment.
+ * - Only chat messages count: kinds `text` and `superChat` (a paid message is still a message); membership
+ *   events and other system items never enter.
+ * - Window: [windowStart ?? campaign.startsAt, windowEnd ?? campaign.endsAt], both ends inclusive.
+ * - Deleted comments (moderated away) never count.
+ * - onePerPerson and cooldown are about authors, not comments: see `entrants.sql.ts`.
+ */
+
+export interface EntryComment {
+  text: string;
+  kind: string;
+  isMember: boolean;
+  isModerator: boolean;
+  isOwner: boolean;
+  publishedAt: Date;
+  deletedAt: Date | null;
+}
+
+export interface EntryPeriod {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export const ENTRY_KINDS = ['text', 'superChat'] as const;
+
+/** Lower-cases A–Z only: what `lower(x COLLATE "C")` does in PostgreSQL. */
+function asciiLower(value: string): string {
+  return value.replace(/[A-Z]/g, (char) => char.toLowerCase());
+}
+
+/** The form keywords and texts are compared in. */
+export function foldForMatch(value: string): string {
+  return asciiLower(value.normalize('NFKC'));
+}
+
+export function normalizedKeyword(rule: CampaignEntryRule): string {
+  return foldForMatch((rule.keyword ?? '').trim());
+}
+
+/** The entry window: the rule's own bounds, each falling back to the campaign's period. */
+export function entryWindow(rule: CampaignEntryRule, campaign: EntryPeriod): { start: Date; end: Date } {
+  return {
+    start: rule.windowStart ? new Date(rule.windowStart) : campaign.startsAt,
+    end: rule.windowEnd ? new Date(rule.windowEnd) : campaign.endsAt,
+  };
+}
+
+export function commentIsEligible(
+  rule: CampaignEntryRule,
+  campaign: EntryPeriod,
+  comment: EntryComment,
+): boolean {
+  if (comment.deletedAt !== null) return false;
+  if (!(ENTRY_KINDS as readonly string[]).includes(comment.kind)) return false;
+  if (rule.membersOnly && !comment.isMember) return false;
+  if (rule.excludeModerators && (comment.isModerator || comment.isOwner)) return false;
+  const window = entryWindow(rule, campaign);
+  const at = comment.publishedAt.getTime();
+  if (at < window.start.getTime() || at > window.end.getTime()) return false;
+  const keyword = normalizedKeyword(rule);
+  if (keyword !== '' && !foldForMatch(comment.text).includes(keyword)) return false;
+  return true;
+}
+
+/**
+ * The same rule as a condition on `live_comment` (the caller restricts the streams). Keep it in step with
+ * `commentIsEligible`.
+ */
+export function eligibleCommentCondition(rule: CampaignEntryRule, campaign: EntryPeriod): SQL {
+  const window = entryWindow(rule, campaign);
+  const conditions: (SQL | undefined)[] = [
+    isNull(liveComment.deletedAt),
+    inArray(liveComment.kind, [...ENTRY_KINDS]),
+    gte(liveComment.publishedAt, window.start),
+    lte(liveComment.publishedAt, window.end),
+  ];
+  if (rule.membersOnly) conditions.push(eq(liveComment.isMember, true));
+  if (rule.excludeModerators) {
+    conditions.push(not(or(eq(liveComment.isModerator, true), eq(liveComment.isOwner, true))!));
+  }
+  const keyword = normalizedKeyword(rule);
+  if (keyword !== '') {
+    conditions.push(sql`strpos(lower(normalize(${liveComment.text}, NFKC) collate "C"), ${keyword}) > 0`);
+  }
+  return and(...conditions)!;
+}

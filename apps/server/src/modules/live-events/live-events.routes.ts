@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { LIVE_EVENTS_PATH_PATTERN, type LiveEvent } from '@hanabi/api';
+import { sendError } from '../../http/error-handler.ts';
+import { eventStreams, type EventStream } from '../../http/event-stream.ts';
+import type { LiveEventHub } from './live-event-hub.ts';
+
+/** Proxies and OBS close idle connections; a comment line every 15 s keeps the stream open. */
+const HEARTBEAT_MS = 15_000;
+
+/** What the stream needs from the live side: null for a campaign that is not public, else the opening events. */
+export interface LiveEventSnapshot {
+  eventSnapshot(campaignId: string): Promise<LiveEvent[] | null>;
+}
+
+/**
+ * `GET /api/liveStreaming/:id/events`: the campaign's live events as Server-Sent Events (public, so an OBS
+ * browser source can open it; drafts and unknown campaigns are 404). Each event's name is its `type` and its
+ * data the LiveEvent JSON. On open: `retry: 3000`, a `: hello` comment, then one `stream` event per platform's
+ * current stream; afterwards every published event, and a `: ping` comment every 15 s.
+ */
+export function registerLiveEventRoutes(
+  app: FastifyInstance,
+  source: LiveEventSnapshot,
+  hub: LiveEventHub,
+): void {
+  const streams = eventStreams(app, () => hub.close());
+
+  app.get(
+    LIVE_EVENTS_PATH_PATTERN,
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const campaignId = (request.params as { id?: string }).id ?? '';
+      if (campaignId.length === 0 || campaignId.length > 100) {
+        return sendError(reply, 'NOT_FOUND', 'No campaign with this id.');
+      }
+      // Listen first, then read the snapshot: an event in between is queued, not lost.
+      let stream: EventStream | null = null;
+      const early: LiveEvent[] = [];
+      const unsubscribe = await hub.subscribe(campaignId, (event) => {
+        if (stream) stream.send(event.type, event);
+        else early.push(event);
+      });
+      let snapshot: LiveEvent[] | null;
+      try {
+        snapshot = await source.eventSnapshot(campaignId);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      if (!snapshot) {
+        unsubscribe();
+        return sendError(reply, 'NOT_FOUND', 'No campaign with this id.');
+      }
+      const opened = streams.start(request, reply, {
+        heartbeatMs: HEARTBEAT_MS,
+        cleanup: unsubscribe,
+        preamble: ': hello\n\n',
+      });
+      for (const event of [...snapshot, ...early]) opened.send(event.type, event);
+      stream = opened;
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
+import { atMillisecond } from '../../lib/cursor.ts';
+import { eligibleCommentCondition } from '../live-entries/entry-rule.ts';
+import type { LiveCommentRow } from './live-stream.repository.ts';
+
+/** Reading a stream's stored comments (the poller writes them; see live-stream.repository.ts). */
+export class LiveCommentRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One page of a stream's comments, newest first, keyed on (millisecond of publishedAt, id). */
+  async page(input: {
+    streamId: string;
+    limit: number;
+    before?: { publishedAt: Date; id: string };
+    onlyEligible?: { rule: CampaignEntryRule; period: { startsAt: Date; endsAt: Date } };
+  }): Promise<{ rows: LiveCommentRow[]; total: number }> {
+    const base: SQL[] = [eq(liveComment.liveStreamId, input.streamId)];
+    if (input.onlyEligible)
+      base.push(eligibleCommentCondition(input.onlyEligible.rule, input.onlyEligible.period));
+    const published = atMillisecond(liveComment.publishedAt);
+    const page = [...base];
+    if (input.before) {
+      page.push(
+        sql`(${published}, ${liveComment.id}) < (${input.before.publishedAt.toISOString()}::timestamptz, ${input.before.id})`,
+      );
+    }
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(liveComment)
+        .where(and(...page))
+        .orderBy(desc(published), desc(liveComment.id))
+        .limit(input.limit),
+      this.db
+        .select({ n: count() })
+        .from(liveComment)
+        .where(and(...base)),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+}

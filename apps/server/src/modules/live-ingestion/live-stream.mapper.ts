@@ -1,0 +1,52 @@
+import type { LiveComment, LiveStream } from '@hanabi/api';
+import type { CampaignForLive, LiveCommentRow, LiveStreamRow } from './live-stream.repository.ts';
+import { commentIsEligible } from '../live-entries/entry-rule.ts';
+import type { IngestState } from './poll-failure.ts';
+
+export function toLiveStream(row: LiveStreamRow, counts: { comments: number; entrants: number }): LiveStream {
+  const state = row.ingestState as IngestState;
+  const rate = state.rateLimit;
+  return {
+    id: row.id,
+    campaignId: row.campaignId,
+    platform: row.platform,
+    channelId: row.channelId,
+    broadcastId: row.broadcastId,
+    // The schema keeps no broadcast title (frozen for this issue); the platforms show it.
+    title: null,
+    status: row.status,
+    commentCount: counts.comments,
+    entrantCount: counts.entrants,
+    quotaUsed: row.quotaUsed,
+    quotaBudget: row.platform === 'youtube' ? row.quotaBudget : null,
+    // A window that has reset says nothing any more.
+    rateLimitRemaining: rate && rate.resetAt > Date.now() ? rate.remaining : null,
+    pollingIntervalMs: row.pollingIntervalMs,
+    lastError: row.lastError,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+  };
+}
+
+export function toLiveComment(
+  row: LiveCommentRow,
+  platform: LiveStreamRow['platform'],
+  campaign: CampaignForLive,
+): LiveComment {
+  return {
+    id: row.id,
+    platform,
+    platformMessageId: row.platformMessageId,
+    authorPlatformId: row.authorPlatformId,
+    authorName: row.authorName,
+    authorImageUrl: row.authorImageUrl,
+    text: row.text,
+    kind: row.kind,
+    isMember: row.isMember,
+    isModerator: row.isModerator,
+    isOwner: row.isOwner,
+    deleted: row.deletedAt !== null,
+    eligible: commentIsEligible(campaign.entryRule, campaign, row),
+    publishedAt: row.publishedAt.toISOString(),
+  };
+}

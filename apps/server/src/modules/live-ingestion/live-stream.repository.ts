@@ -1,0 +1,373 @@
+import crypto from 'node:crypto';
+import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { campaign, liveComment, liveStream, type CampaignEntryRule } from '../../db/schema.ts';
+import type { ChatMessage, LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
+import { countEntrants } from '../live-entries/entrants.sql.ts';
+import { publishLiveEvent } from '../live-events/live-events.ts';
+import type { LiveEvent } from '@hanabi/api';
+
+export type LiveStreamRow = typeof liveStream.$inferSelect;
+export type LiveCommentRow = typeof liveComment.$inferSelect;
+export type StreamStatus = LiveStreamRow['status'];
+
+export interface CampaignForLive {
+  id: string;
+  streamerId: string;
+  status: 'draft' | 'scheduled' | 'live' | 'ended';
+  startsAt: Date;
+  endsAt: Date;
+  platforms: string[];
+  entryRule: CampaignEntryRule;
+}
+
+/** What one poll decided, written in one transaction. */
+export interface PollCommit {
+  streamId: string;
+  lease: string;
+  messages: ChatMessage[];
+  deletedMessageIds: string[];
+  bannedAuthorIds: string[];
+  patch: Partial<
+    Pick<
+      LiveStreamRow,
+      | 'status'
+      | 'cursor'
+      | 'pollingIntervalMs'
+      | 'quotaUsed'
+      | 'quotaDay'
+      | 'ingestState'
+      | 'nextPollAt'
+      | 'lastError'
+      | 'endedAt'
+    >
+  >;
+  /** Announce a `stream` event too (status or error changed). */
+  announceStream: boolean;
+  campaign: CampaignForLive;
+  /** The entrant count last announced for the stream (kept in `ingest_state.entrants`). */
+  entrants: { count: number; at: number; stale: boolean } | undefined;
+  /** Recount entrants at most this often while comments keep coming. */
+  entrantsEveryMs: number;
+}
+
+/** Rows per INSERT: 12 parameters each keeps us far below PostgreSQL's 65,535-parameter limit. */
+const INSERT_CHUNK = 500;
+const ACTIVE: StreamStatus[] = ['waiting', 'live'];
+
+export class LiveStreamRepository {
+  constructor(private readonly db: Db) {}
+
+  async campaign(id: string): Promise<CampaignForLive | null> {
+    const [row] = await this.db
+      .select({
+        id: campaign.id,
+        streamerId: campaign.streamerId,
+        status: campaign.status,
+        startsAt: campaign.startsAt,
+        endsAt: campaign.endsAt,
+        platforms: campaign.platforms,
+        entryRule: campaign.entryRule,
+      })
+      .from(campaign)
+      .where(eq(campaign.id, id));
+    return row ?? null;
+  }
+
+  async byId(id: string): Promise<LiveStreamRow | null> {
+    const [row] = await this.db.select().from(liveStream).where(eq(liveStream.id, id));
+    return row ?? null;
+  }
+
+  async ofCampaign(campaignId: string): Promise<LiveStreamRow[]> {
+    return this.db
+      .select()
+      .from(liveStream)
+      .where(eq(liveStream.campaignId, campaignId))
+      .orderBy(desc(liveStream.createdAt));
+  }
+
+  /** The stream being read for the campaign on the platform, else the one read last. */
+  async current(campaignId: string, platform: LivePlatform): Promise<LiveStreamRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(liveStream)
+      .where(and(eq(liveStream.campaignId, campaignId), eq(liveStream.platform, platform)))
+      .orderBy(
+        sql`case when ${liveStream.status} in ('waiting', 'live') then 0 else 1 end`,
+        desc(liveStream.updatedAt),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  async find(campaignId: string, platform: LivePlatform, channelId: string, broadcastId: string) {
+    const [row] = await this.db
+      .select()
+      .from(liveStream)
+      .where(
+        and(
+          eq(liveStream.campaignId, campaignId),
+          eq(liveStream.platform, platform),
+          eq(liveStream.channelId, channelId),
+          eq(liveStream.broadcastId, broadcastId),
+        ),
+      );
+    return row ?? null;
+  }
+
+  /**
+   * Starts (or resumes, from its stored cursor) reading one broadcast for the campaign; any other broadcast
+   * still read for the campaign on that platform ends, so one stream per platform is live at a time.
+   */
+  async start(
+    values: Pick<
+      LiveStreamRow,
+      'campaignId' | 'platform' | 'channelId' | 'broadcastId' | 'liveChatId' | 'connectionId'
+    > & { quotaBudget: number | null; quotaUsed: number; quotaDay: string | null },
+    now: Date,
+  ): Promise<LiveStreamRow> {
+    return this.db.transaction(async (tx) => {
+      const ended = await tx
+        .update(liveStream)
+        .set({ status: 'ended', endedAt: now, nextPollAt: null, updatedAt: now })
+        .where(
+          and(
+            eq(liveStream.campaignId, values.campaignId),
+            eq(liveStream.platform, values.platform),
+            ne(liveStream.broadcastId, values.broadcastId),
+            inArray(liveStream.status, ACTIVE),
+          ),
+        )
+        .returning({ id: liveStream.id });
+      const [row] = await tx
+        .insert(liveStream)
+        .values({
+          id: crypto.randomUUID(),
+          ...values,
+          status: 'live',
+          nextPollAt: now,
+          startedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [liveStream.campaignId, liveStream.platform, liveStream.broadcastId],
+          set: {
+            status: 'live',
+            connectionId: values.connectionId,
+            liveChatId: values.liveChatId,
+            lastError: null,
+            endedAt: null,
+            nextPollAt: now,
+            quotaUsed: sql`case when ${liveStream.quotaDay} = ${values.quotaDay} then ${liveStream.quotaUsed} + ${values.quotaUsed} else ${values.quotaUsed} end`,
+            quotaDay: values.quotaDay,
+            quotaBudget: sql`coalesce(${liveStream.quotaBudget}, ${values.quotaBudget})`,
+            updatedAt: now,
+          },
+        })
+        .returning();
+      for (const { id } of ended) {
+        await publishLiveEvent(tx, values.campaignId, { type: 'stream', liveStreamId: id, status: 'ended' });
+      }
+      await publishLiveEvent(tx, values.campaignId, {
+        type: 'stream',
+        liveStreamId: row!.id,
+        status: 'live',
+      });
+      return row!;
+    });
+  }
+
+  async stop(id: string, campaignId: string, now: Date): Promise<LiveStreamRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(liveStream)
+        .set({
+          status: 'ended',
+          endedAt: sql`coalesce(${liveStream.endedAt}, ${now.toISOString()}::timestamptz)`,
+          nextPollAt: null,
+          updatedAt: now,
+        })
+        .where(eq(liveStream.id, id))
+        .returning();
+      await publishLiveEvent(tx, campaignId, { type: 'stream', liveStreamId: id, status: 'ended' });
+      return row!;
+    });
+  }
+
+  /**
+   * Takes the right to poll a stream now: only when it is active and due. `next_poll_at` moves a lease ahead,
+   * so a second job for the same stream (a sweep, a retry) finds it not due and stops; a crashed poller's
+   * lease simply runs out and the sweep picks the stream up again from its stored cursor.
+   */
+  async claim(id: string, lease: string, leaseMs: number): Promise<LiveStreamRow | null> {
+    const [row] = await this.db
+      .update(liveStream)
+      .set({
+        nextPollAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+        ingestState: sql`${liveStream.ingestState} || ${JSON.stringify({ lease })}::jsonb`,
+      })
+      .where(
+        and(
+          eq(liveStream.id, id),
+          inArray(liveStream.status, ACTIVE),
+          or(
+            isNull(liveStream.nextPollAt),
+            lte(liveStream.nextPollAt, sql`now() + interval '200 milliseconds'`),
+          ),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Writes one poll: new comments (the unique key drops any already stored, so a page read twice after a crash
+   * adds nothing), deletions, the cursor and the polling state, and announces what changed — all or nothing,
+   * and only while this poller still holds the lease. Answers how many comments were new, or null when the
+   * lease was lost (another poller took over; nothing was written).
+   */
+  async commit(input: PollCommit, now: Date): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const [held] = await tx
+        .update(liveStream)
+        .set({ ...input.patch, updatedAt: now })
+        .where(
+          and(eq(liveStream.id, input.streamId), sql`${liveStream.ingestState}->>'lease' = ${input.lease}`),
+        )
+        .returning({ id: liveStream.id, status: liveStream.status });
+      // Patches carry a fresh ingest_state without the lease; a poller that lost it writes nothing.
+      if (!held) return null;
+      let added = 0;
+      for (let i = 0; i < input.messages.length; i += INSERT_CHUNK) {
+        const chunk = input.messages.slice(i, i + INSERT_CHUNK);
+        const rows = await tx
+          .insert(liveComment)
+          .values(chunk.map((m) => toCommentRow(input.streamId, m, now)))
+          .onConflictDoNothing({ target: [liveComment.liveStreamId, liveComment.platformMessageId] })
+          .returning({ id: liveComment.id });
+        added += rows.length;
+      }
+      if (input.deletedMessageIds.length > 0) {
+        await tx
+          .update(liveComment)
+          .set({ deletedAt: now })
+          .where(
+            and(
+              eq(liveComment.liveStreamId, input.streamId),
+              inArray(liveComment.platformMessageId, input.deletedMessageIds),
+              isNull(liveComment.deletedAt),
+            ),
+          );
+      }
+      if (input.bannedAuthorIds.length > 0) {
+        await tx
+          .update(liveComment)
+          .set({ deletedAt: now })
+          .where(
+            and(
+              eq(liveComment.liveStreamId, input.streamId),
+              inArray(liveComment.authorPlatformId, input.bannedAuthorIds),
+              isNull(liveComment.deletedAt),
+            ),
+          );
+      }
+      const removed = input.deletedMessageIds.length + input.bannedAuthorIds.length > 0;
+      const last = input.entrants;
+      if (added > 0 || removed || last?.stale) {
+        // The same count the live page and the draw use (linked people once, cooldown applied). It reads every
+        // comment of the campaign, so during a burst (polls back to back) it runs at most every
+        // `entrantsEveryMs`; a skipped count is marked stale and made good by the next poll, even a quiet one.
+        const due = !last || now.getTime() - last.at >= input.entrantsEveryMs;
+        let entrantCount = last?.count ?? 0;
+        if (due) {
+          const { perStream } = await countEntrants(tx, input.campaign, now);
+          entrantCount = perStream.get(input.streamId) ?? 0;
+        }
+        const entrants = { count: entrantCount, at: due ? now.getTime() : last!.at, stale: !due };
+        await tx
+          .update(liveStream)
+          .set({ ingestState: sql`${liveStream.ingestState} || ${JSON.stringify({ entrants })}::jsonb` })
+          .where(eq(liveStream.id, input.streamId));
+        if (added > 0 || removed || due) {
+          const event: LiveEvent = { type: 'comments', liveStreamId: input.streamId, added, entrantCount };
+          await publishLiveEvent(tx, input.campaign.id, event);
+        }
+      }
+      if (input.announceStream) {
+        await publishLiveEvent(tx, input.campaign.id, {
+          type: 'stream',
+          liveStreamId: input.streamId,
+          status: held.status,
+        });
+      }
+      return added;
+    });
+  }
+
+  /** Gives the lease back without a poll (nothing to do yet), keeping everything else. */
+  async release(id: string, lease: string, patch: PollCommit['patch'], now: Date): Promise<void> {
+    await this.db
+      .update(liveStream)
+      .set({ ...patch, updatedAt: now })
+      .where(and(eq(liveStream.id, id), sql`${liveStream.ingestState}->>'lease' = ${lease}`));
+  }
+
+  /** Active streams whose poll time has passed by more than `graceMs` (their job was lost or never sent). */
+  async overdue(graceMs: number, limit = 500): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: liveStream.id })
+      .from(liveStream)
+      .where(
+        and(
+          inArray(liveStream.status, ACTIVE),
+          or(
+            isNull(liveStream.nextPollAt),
+            lte(liveStream.nextPollAt, sql`now() - ${`${graceMs} milliseconds`}::interval`),
+          ),
+        ),
+      )
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+
+  /** Comments and distinct entrants (as the draw counts them) per stream of one campaign. */
+  async counts(
+    streamIds: string[],
+    campaignRow: CampaignForLive,
+    now: Date,
+  ): Promise<Map<string, { comments: number; entrants: number }>> {
+    const result = new Map<string, { comments: number; entrants: number }>();
+    if (streamIds.length === 0) return result;
+    const rows = await this.db
+      .select({ streamId: liveComment.liveStreamId, comments: count() })
+      .from(liveComment)
+      .where(inArray(liveComment.liveStreamId, streamIds))
+      .groupBy(liveComment.liveStreamId);
+    const { perStream } = await countEntrants(this.db, campaignRow, now);
+    for (const id of streamIds) {
+      const comments = rows.find((row) => row.streamId === id)?.comments ?? 0;
+      result.set(id, { comments, entrants: perStream.get(id) ?? 0 });
+    }
+    return result;
+  }
+}
+
+function toCommentRow(streamId: string, m: ChatMessage, now: Date): typeof liveComment.$inferInsert {
+  return {
+    id: crypto.randomUUID(),
+    liveStreamId: streamId,
+    platformMessageId: m.id,
+    authorPlatformId: m.author.id,
+    authorName: m.author.displayName,
+    authorImageUrl: m.author.imageUrl,
+    text: m.text,
+    kind: m.kind,
+    isMember: m.author.isMember,
+    isModerator: m.author.isModerator,
+    isOwner: m.author.isOwner,
+    publishedAt: m.publishedAt,
+    createdAt: now,
+  };
+}

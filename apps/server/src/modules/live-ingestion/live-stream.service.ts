@@ -1,0 +1,172 @@
+import {
+  YOUTUBE_QUOTA,
+  type CommentList,
+  type CommentListQuery,
+  type LiveEvent,
+  type LiveStream,
+} from '@hanabi/api';
+import { isLiveAdapterError, type LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
+import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
+import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
+import { businessRule, notFound } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { Logger } from '../../logger.ts';
+import { settledStatus } from '../campaigns/campaign.service.ts';
+import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
+import type { LiveConnectionsService } from '../live-connections/live-connections.service.ts';
+import { pacificDay } from './live-poller.ts';
+import { toLiveComment, toLiveStream } from './live-stream.mapper.ts';
+import type { CampaignForLive, LiveStreamRepository, LiveStreamRow } from './live-stream.repository.ts';
+import type { LiveCommentRepository } from './live-comment.repository.ts';
+
+export interface PollKicker {
+  kick(liveStreamId: string): Promise<void>;
+}
+
+const PLATFORM_NAME: Record<LivePlatform, string> = { youtube: 'YouTube', twitcasting: 'TwitCasting' };
+const missingCampaign = () => notFound('No campaign with this id.');
+
+/**
+ * The live streams of a campaign (DESIGN section 6): find the streamer's current broadcast and start reading
+ * its chat (the worker's `live.poll` does the reading), stop, and the comments read so far. Owner only: another
+ * streamer's campaign is "not found".
+ */
+export class LiveStreamService {
+  constructor(
+    private readonly streams: LiveStreamRepository,
+    private readonly commentRows: LiveCommentRepository,
+    private readonly connections: LiveConnectionsService,
+    private readonly tokens: ConnectionTokens,
+    private readonly youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi,
+    private readonly twitcasting: TwitCastingApi,
+    private readonly kicker: PollKicker,
+    private readonly log: Logger,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async start(session: SessionUser, campaignId: string, platform: LivePlatform): Promise<LiveStream> {
+    const campaign = await this.owned(session, campaignId);
+    const now = this.clock();
+    const status = settledStatus(campaign.status, campaign.startsAt, campaign.endsAt, now);
+    if (status === 'draft') throw businessRule('Publish the campaign before reading a live chat for it.');
+    if (status === 'ended') throw businessRule('This campaign has ended: no more comments are read for it.');
+    if (!campaign.platforms.includes(platform)) {
+      throw businessRule(`This campaign does not run on ${PLATFORM_NAME[platform]}.`);
+    }
+    const connection = await this.connections.chatConnection(campaign.streamerId, platform);
+    let quotaUsed = 0;
+    const notLive = () =>
+      businessRule(
+        `You are not live on ${PLATFORM_NAME[platform]} right now: start your broadcast, then try again.`,
+      );
+    const found = await this.tokens
+      .withAccessToken(connection, async (accessToken) => {
+        if (platform === 'youtube') {
+          const broadcast = await this.youtubeFor((units) => (quotaUsed += units)).activeBroadcast(
+            accessToken,
+          );
+          if (!broadcast?.liveChatId) return null;
+          return {
+            channelId: broadcast.channelId ?? connection.platformUserId,
+            broadcastId: broadcast.videoId,
+            liveChatId: broadcast.liveChatId,
+          };
+        }
+        const movie = await this.twitcasting.currentLive(accessToken, connection.platformUserId);
+        if (!movie?.isLive) return null;
+        return { channelId: connection.platformUserId, broadcastId: movie.id, liveChatId: null };
+      })
+      .catch((error: unknown) => {
+        this.log.warn({ err: error, campaignId, platform }, 'could not look up the live broadcast');
+        if (isLiveAdapterError(error, 'reauthorize') || isLiveAdapterError(error, 'refreshToken')) {
+          throw businessRule(
+            `${PLATFORM_NAME[platform]} no longer accepts Hanabi's access to your account: connect it again.`,
+          );
+        }
+        throw businessRule(
+          `${PLATFORM_NAME[platform]} did not answer about your broadcast. Check your connection and try again.`,
+        );
+      });
+    if (!found) throw notLive();
+    const row = await this.streams.start(
+      {
+        campaignId,
+        platform,
+        ...found,
+        connectionId: connection.id,
+        quotaBudget: platform === 'youtube' ? YOUTUBE_QUOTA.dailyUnits : null,
+        quotaUsed,
+        quotaDay: platform === 'youtube' ? pacificDay(now) : null,
+      },
+      now,
+    );
+    this.log.info({ campaignId, platform, liveStreamId: row.id }, 'live chat reading started');
+    await this.kicker.kick(row.id);
+    return this.present(row, campaign);
+  }
+
+  async stop(session: SessionUser, campaignId: string, platform: LivePlatform): Promise<LiveStream> {
+    const campaign = await this.owned(session, campaignId);
+    const current = await this.streams.current(campaignId, platform);
+    if (!current) throw notFound(`No ${PLATFORM_NAME[platform]} stream is read for this campaign.`);
+    const row =
+      current.status === 'waiting' || current.status === 'live'
+        ? await this.streams.stop(current.id, campaignId, this.clock())
+        : current;
+    return this.present(row, campaign);
+  }
+
+  async comments(
+    session: SessionUser,
+    platform: LivePlatform,
+    a: string,
+    b: string,
+    query: CommentListQuery,
+  ): Promise<CommentList> {
+    const campaign = await this.owned(session, query.campaignId);
+    const stream = await this.streams.find(campaign.id, platform, a, b);
+    if (!stream) throw notFound(`No ${PLATFORM_NAME[platform]} stream ${a}/${b} for this campaign.`);
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const { rows, total } = await this.commentRows.page({
+      streamId: stream.id,
+      limit: query.limit + 1,
+      ...(after ? { before: { publishedAt: cursorDate(after.sortValue), id: after.id } } : {}),
+      ...(query.onlyEligible ? { onlyEligible: { rule: campaign.entryRule, period: campaign } } : {}),
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      list: page.map((row) => toLiveComment(row, platform, campaign)),
+      nextCursor:
+        rows.length > query.limit && last ? encodeCursor(last.publishedAt.toISOString(), last.id) : null,
+      total,
+    };
+  }
+
+  /**
+   * For the public event stream: null for an unknown or draft campaign, else a `stream` event per platform's
+   * current stream (what a fresh subscriber needs before the first change arrives).
+   */
+  async eventSnapshot(campaignId: string): Promise<LiveEvent[] | null> {
+    const campaign = await this.streams.campaign(campaignId);
+    if (!campaign || campaign.status === 'draft') return null;
+    const events: LiveEvent[] = [];
+    for (const platform of ['youtube', 'twitcasting'] as const) {
+      const row = await this.streams.current(campaignId, platform);
+      if (row) events.push({ type: 'stream', liveStreamId: row.id, status: row.status });
+    }
+    return events;
+  }
+
+  private async owned(session: SessionUser, campaignId: string): Promise<CampaignForLive> {
+    const campaign = await this.streams.campaign(campaignId);
+    if (!campaign || campaign.streamerId !== session.userId) throw missingCampaign();
+    return campaign;
+  }
+
+  private async present(row: LiveStreamRow, campaign: CampaignForLive): Promise<LiveStream> {
+    const counts = await this.streams.counts([row.id], campaign, this.clock());
+    return toLiveStream(row, counts.get(row.id) ?? { comments: 0, entrants: 0 });
+  }
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
+import { createTwitCastingApi } from '../../adapters/twitcasting/index.ts';
+import { createYouTubeApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
+import { ConnectionTokens } from '../live-connections/connection-tokens.ts';
+import { LiveConnectionsRepository } from '../live-connections/live-connections.repository.ts';
+import { registerLiveConnectionRoutes } from '../live-connections/live-connections.routes.ts';
+import { LiveConnectionsService, type HeldPrizes } from '../live-connections/live-connections.service.ts';
+import { LiveEventHub } from '../live-events/live-event-hub.ts';
+import { registerLiveEventRoutes } from '../live-events/live-events.routes.ts';
+import { liveIngestionJobs, LivePollKicker } from './live-ingestion.jobs.ts';
+import { LivePoller } from './live-poller.ts';
+import { LiveStreamRepository } from './live-stream.repository.ts';
+import { LiveCommentRepository } from './live-comment.repository.ts';
+import { LiveStreamService } from './live-stream.service.ts';
+import { registerLiveStreamRoutes } from './live-streams.routes.ts';
+
+/**
+ * The wiring of issue [Live] minus draws: platform connections (OAuth, encrypted tokens), live streams and
+ * their ingestion jobs, comments, and the live event hub. container.ts spreads these into its lists.
+ */
+export function wireLive(options: {
+  config: AppConfig;
+  database: Database;
+  log: Logger;
+  queue: JobQueue;
+  /** The auth secret: platform tokens are sealed with a key derived from it. */
+  authSecret: string;
+  heldPrizes: HeldPrizes;
+}) {
+  const { config, database, queue } = options;
+  const log = options.log.child({ module: 'live' });
+  const { db } = database;
+  const repositories = {
+    liveConnections: new LiveConnectionsRepository(db),
+    liveStreams: new LiveStreamRepository(db),
+    liveComments: new LiveCommentRepository(db),
+  };
+  const box = new SecretBox(options.authSecret);
+  const youtube = createYouTubeApi(config);
+  const twitcasting = createTwitCastingApi(config);
+  // Quota is counted per stream, so each poll gets an adapter that reports into its own counter.
+  const youtubeFor = (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) =>
+    createYouTubeApi(config, onQuota);
+  const tokens = new ConnectionTokens(repositories.liveConnections, box, youtube, log);
+  const livePoller = new LivePoller(
+    repositories.liveStreams,
+    repositories.liveConnections,
+    tokens,
+    youtubeFor,
+    twitcasting,
+    log,
+  );
+  const { pollJob, sweepJob } = liveIngestionJobs(
+    () => livePoller,
+    () => repositories.liveStreams,
+    () => queue,
+  );
+  const liveConnections = new LiveConnectionsService(
+    repositories.liveConnections,
+    youtube,
+    twitcasting,
+    box,
+    options.heldPrizes,
+    { publicOrigin: config.publicOrigin },
+    log,
+  );
+  const liveStreams = new LiveStreamService(
+    repositories.liveStreams,
+    repositories.liveComments,
+    liveConnections,
+    tokens,
+    youtubeFor,
+    twitcasting,
+    new LivePollKicker(queue, pollJob, log),
+    log,
+  );
+  return {
+    repositories,
+    services: { liveConnections, liveStreams, livePoller, liveEventHub: new LiveEventHub(database, log) },
+    jobs: [pollJob, sweepJob],
+  };
+}
+
+export type LiveWiring = ReturnType<typeof wireLive>;
+
+/** Every live route of this issue: connections and OAuth callbacks, streams and comments, the event stream. */
+export function registerLiveRoutes(app: FastifyInstance, services: LiveWiring['services']): void {
+  registerLiveConnectionRoutes(app, services.liveConnections);
+  registerLiveStreamRoutes(app, services.liveStreams);
+  registerLiveEventRoutes(app, services.liveStreams, services.liveEventHub);
+}

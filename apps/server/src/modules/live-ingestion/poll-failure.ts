@@ -1,0 +1,114 @@
+import { isLiveAdapterError, type ChatMessage } from '../../adapters/live-chat/live-chat.types.ts';
+import type { Logger } from '../../logger.ts';
+import type { LiveStreamRow, PollCommit } from './live-stream.repository.ts';
+
+/** `live_stream.ingest_state`: what a poll needs beyond the cursor. Stored as JSON; all fields optional. */
+export interface IngestState {
+  [key: string]: unknown;
+  /** Consecutive failed polls (back-off grows with it). */
+  failures?: number;
+  /** TwitCasting: comments accounted for so far (`all_count` of the last complete read). */
+  allCount?: number;
+  /** TwitCasting: the last `X-RateLimit-*` seen (reset as epoch milliseconds). */
+  rateLimit?: { remaining: number; resetAt: number };
+  /** TwitCasting: when `current_live` last confirmed the broadcast (epoch milliseconds). */
+  liveCheckedAt?: number;
+  /** The entrant count last announced, when it was counted, and whether comments arrived since. */
+  entrants?: { count: number; at: number; stale: boolean };
+}
+
+export interface Decision {
+  messages: ChatMessage[];
+  deletedMessageIds: string[];
+  bannedAuthorIds: string[];
+  patch: PollCommit['patch'];
+}
+
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+const platformName = (row: LiveStreamRow) => (row.platform === 'youtube' ? 'YouTube' : 'TwitCasting');
+
+/**
+ * What a failed poll means for the stream, in words a streamer can act on: the chat is over (ended), wait for
+ * the platform's quota or rate window (later poll), the token is dead (error; connect again), or a passing
+ * failure (back off exponentially and try again).
+ */
+export function failureDecision(
+  row: LiveStreamRow,
+  state: IngestState,
+  error: unknown,
+  now: Date,
+  log?: Logger,
+): Decision {
+  const empty = { messages: [], deletedMessageIds: [], bannedAuthorIds: [] };
+  const name = platformName(row);
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  const ended = (lastError: string | null): Decision => ({
+    ...empty,
+    patch: { status: 'ended', endedAt: now, nextPollAt: null, lastError, ingestState: state },
+  });
+  const stopped = (lastError: string): Decision => ({
+    ...empty,
+    patch: { status: 'error', nextPollAt: null, lastError, ingestState: state },
+  });
+  if (isLiveAdapterError(error)) {
+    switch (error.reason) {
+      case 'chatEnded':
+      case 'notLive':
+        return ended(null);
+      case 'chatNotFound':
+      case 'notFound':
+        return ended(`${name} no longer finds this broadcast's chat; reading stopped.`);
+      case 'chatDisabled':
+        return ended(`Chat is turned off for this ${name} broadcast.`);
+      case 'quotaExceeded':
+        return {
+          ...empty,
+          patch: {
+            nextPollAt: at(error.retryAfterMs ?? 60 * 60_000),
+            lastError:
+              "YouTube's daily API quota for Hanabi is used up. Reading resumes after midnight Pacific time.",
+            ingestState: state,
+          },
+        };
+      case 'rateLimited': {
+        const wait = Math.max(error.retryAfterMs ?? 5000, 1000);
+        return {
+          ...empty,
+          patch: {
+            nextPollAt: at(wait),
+            ingestState:
+              row.platform === 'twitcasting'
+                ? { ...state, rateLimit: { remaining: 0, resetAt: now.getTime() + wait } }
+                : state,
+          },
+        };
+      }
+      case 'reauthorize':
+      case 'refreshToken':
+        return stopped(
+          `${name} no longer accepts Hanabi's access to your account. Connect it again, then start reading again.`,
+        );
+      case 'forbidden':
+        return stopped(`${name} refused to show this chat to the connected account.`);
+      default:
+        break;
+    }
+  } else {
+    log?.error({ err: error, streamId: row.id }, 'live poll failed unexpectedly');
+  }
+  const failures = (state.failures ?? 0) + 1;
+  const wait = Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS);
+  const resetCursor = isLiveAdapterError(error, 'badRequest') && row.platform === 'youtube';
+  log?.warn({ err: error, streamId: row.id, failures }, 'live poll failed; backing off');
+  return {
+    ...empty,
+    patch: {
+      nextPollAt: at(wait),
+      // A page token YouTube no longer takes: start again from the recent window (duplicates are dropped).
+      ...(resetCursor ? { cursor: null } : {}),
+      lastError: `Could not read the ${name} chat just now; retrying in ${Math.ceil(wait / 1000)} s.`,
+      ingestState: { ...state, failures },
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startAnvil } from '@hanabi/token';
+import { anvilDevKey } from '../adapters/chain/embedded-chain.ts';
+import { RpcChain } from '../adapters/chain/rpc-chain.ts';
+import type { HexAddress } from '../adapters/chain/token-contract.ts';
+import { serverPaths } from '../paths.ts';
+
+/**
+ * The real worker entry point (what production runs with HANABI_ROLE=worker), as a child process. Node itself
+ * loads the TypeScript (`--import tsx`), so the pid is the worker's: the tsx launcher would leave its own child
+ * running when SIGKILL hits it.
+ */
+export function startWorker(env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverPaths.root,
+    env: { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'warn', HANABI_ROLE: 'worker', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    child,
+    exited,
+    output: () => output,
+    async ready() {
+      const deadline = Date.now() + 60_000;
+      while (!/worker ready/.test(output)) {
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`worker did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+/**
+ * What a crash test runs its processes on, as production would: a fresh PostgreSQL database and an anvil chain
+ * with the token deployed, both outliving any worker. `env` points a Hanabi process at them; `close` removes
+ * everything (database, chain, data folder).
+ */
+export async function startCrashStack(name: string): Promise<{
+  env: Record<string, string>;
+  /** The deployer's client, to read the chain as the test's judge. */
+  chain: RpcChain;
+  contract: HexAddress;
+  close(): Promise<void>;
+}> {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const databaseName = `hanabi_${name}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    cleanups.push(async () => {
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    });
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${databaseName}`;
+    const anvil = await startAnvil();
+    cleanups.push(() => anvil.stop());
+    const deployer = new RpcChain({ rpcUrl: anvil.rpcUrl, chainId: 31337, signerKey: anvilDevKey(0) });
+    const contract = await deployer.deployToken();
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `hanabi-${name}-`));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    return {
+      env: {
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl.toString(),
+        CHAIN_RPC_URL: anvil.rpcUrl,
+        CHAIN_SIGNER_KEY: anvilDevKey(0),
+        CHAIN_CONTRACT_ADDRESS: contract,
+        HANABI_DATA_DIR: dataDir,
+        HANABI_DEMO: '0',
+      },
+      chain: deployer,
+      contract,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

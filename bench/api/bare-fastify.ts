@@ -1,0 +1,7 @@
+// The baseline of `npm run bench:api`: the same Fastify, one JSON route, no plugins.
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+app.get('/health', async () => ({ status: 'ok' }));
+await app.listen({ port: Number(process.env.PORT ?? '3500'), host: '127.0.0.1' });
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

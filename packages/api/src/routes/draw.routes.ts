@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { defineRoute } from '../route.ts';
+import { CampaignIdParams, PlatformSchema } from './campaign.routes.ts';
+import { DeliveryStatus } from './delivery.routes.ts';
+import { LiveStreamParams } from './live.routes.ts';
+
+/*
+ * Draws and winners (issue [Live], DESIGN section 7). A draw covers every stream of the campaign (one person
+ * once across platforms); the `{platform}/{a}/{b}` of the original's paths names the stream the streamer acts
+ * from, and must be one of the campaign's streams (404 otherwise).
+ */
+
+export const DRAW_STATUSES = ['open', 'closed', 'revealed', 'failed'] as const;
+export const DrawStatus = z.enum(DRAW_STATUSES);
+export type DrawStatus = z.infer<typeof DrawStatus>;
+
+export const DRAW_TRIGGERS = ['manual', 'schedule', 'atEnd', 'redraw'] as const;
+export const DrawTrigger = z.enum(DRAW_TRIGGERS);
+
+/**
+ * drawn → (distribution) held | queued → submitted → delivered | failed; or excluded by the streamer.
+ * `queued`/`submitted`/`delivered`/`failed` mirror the winner's delivery.
+ */
+export const WINNER_STATUSES = [
+  'drawn',
+  'held',
+  'queued',
+  'submitted',
+  'delivered',
+  'failed',
+  'excluded',
+] as const;
+export const WinnerStatus = z.enum(WINNER_STATUSES);
+export type WinnerStatus = z.infer<typeof WinnerStatus>;
+
+export const Winner = z.object({
+  id: z.string(),
+  drawId: z.string(),
+  campaignId: z.string(),
+  /** Order within its draw (0-based). */
+  position: z.number().int(),
+  entrantKey: z.string(),
+  platform: PlatformSchema,
+  platformUserId: z.string(),
+  displayName: z.string(),
+  /** The Hanabi user, once the identity is linked. */
+  userId: z.string().nullable(),
+  status: WinnerStatus,
+  /** The winner has a wallet or a linked account: distribution will deliver rather than hold. */
+  reachable: z.boolean(),
+  deliveryId: z.string().nullable(),
+  deliveryStatus: DeliveryStatus.nullable(),
+  txHash: z.string().nullable(),
+  excludedReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Winner = z.infer<typeof Winner>;
+
+export const DrawSummary = z.object({
+  id: z.string(),
+  campaignId: z.string(),
+  round: z.number().int(),
+  status: DrawStatus,
+  trigger: DrawTrigger,
+  commitment: z.string(),
+  entrantsHash: z.string().nullable(),
+  entrantCount: z.number().int().nullable(),
+  winnerCount: z.number().int(),
+  beacon: z.object({ source: z.string(), round: z.string(), value: z.string() }).nullable(),
+  seed: z.string().nullable(),
+  /** The draw this one replaces an excluded winner of. */
+  redrawOf: z.string().nullable(),
+  failure: z.string().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  revealedAt: z.string().nullable(),
+});
+export type DrawSummary = z.infer<typeof DrawSummary>;
+
+export const DrawSchedule = z.object({
+  active: z.boolean(),
+  /** Minutes between rounds (everyNMinutes), null for a single draw at the campaign's end. */
+  intervalMinutes: z.number().int().nullable(),
+  nextRunAt: z.string().nullable(),
+});
+export type DrawSchedule = z.infer<typeof DrawSchedule>;
+
+export const WinnerChange = z.object({
+  id: z.string(),
+  winnerId: z.string().nullable(),
+  actorId: z.string().nullable(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+
+export const WinnerList = z.object({
+  campaignId: z.string(),
+  /** Winners of every draw of the campaign, newest draw first, excluded ones included (status `excluded`). */
+  winners: z.array(Winner),
+  draws: z.array(DrawSummary),
+  schedule: DrawSchedule,
+  /** Winners still to draw: the campaign's winnerCount minus winners not excluded. */
+  remaining: z.number().int(),
+  changes: z.array(WinnerChange),
+});
+export type WinnerList = z.infer<typeof WinnerList>;
+
+export const WinnerQuery = z.object({ campaignId: z.string().min(1).max(100) });
+
+export const DrawBody = z.object({
+  campaignId: z.string().min(1).max(100),
+  /** How many to draw (default: all remaining). 422 when nothing remains or nobody is eligible. */
+  count: z.number().int().min(1).max(10_000).optional(),
+});
+export type DrawBody = z.infer<typeof DrawBody>;
+
+/** The streamer edits the list: each excluded winner is replaced by a linked re-draw (its own proof). */
+export const WinnerEditBody = z.object({
+  campaignId: z.string().min(1).max(100),
+  winners: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(100),
+        excluded: z.literal(true),
+        reason: z.string().trim().min(1).max(200),
+      }),
+    )
+    .min(1)
+    .max(100),
+  /** Replace each excluded winner with a re-draw (default true). */
+  redraw: z.boolean().default(true),
+});
+export type WinnerEditBody = z.infer<typeof WinnerEditBody>;
+
+export const ScheduleBody = z.object({ campaignId: z.string().min(1).max(100) });
+
+export const ResultQuery = z.object({ platformType: PlatformSchema.optional() });
+
+export const DrawFunnel = z.object({
+  comments: z.number().int(),
+  /** Distinct commenters. */
+  entrants: z.number().int(),
+  /** Distinct commenters the entry rule accepts. */
+  eligible: z.number().int(),
+  winners: z.number().int(),
+  held: z.number().int(),
+  delivered: z.number().int(),
+});
+
+export const LiveResult = z.object({
+  campaignId: z.string(),
+  platformType: PlatformSchema.nullable(),
+  draws: z.array(DrawSummary),
+  winners: z.array(Winner),
+  funnel: DrawFunnel,
+});
+export type LiveResult = z.infer<typeof LiveResult>;
+
+export const DistributionResult = z.object({
+  /** Deliveries written now (winners with a wallet). */
+  queued: z.number().int(),
+  /** Prizes held now (no account or no wallet yet). */
+  held: z.number().int(),
+  /** Winners handed over before (a repeated call changes nothing). */
+  alreadyDistributed: z.number().int(),
+  winners: z.array(Winner),
+});
+export type DistributionResult = z.infer<typeof DistributionResult>;
+
+/** A draw as the public proof page shows it; `secret` and `seed` appear once revealed. */
+export const PublicDraw = DrawSummary.extend({
+  campaignTitle: z.string(),
+  streamerName: z.string(),
+  algorithm: z.string(),
+  secret: z.string().nullable(),
+  winners: z.array(z.object({ entrantKey: z.string(), displayName: z.string(), excluded: z.boolean() })),
+  redraws: z.array(z.string()),
+});
+export type PublicDraw = z.infer<typeof PublicDraw>;
+
+/** Exactly `DrawProof` of `@hanabi/draw` (what `npm run verify-draw` reads); 409 until the draw is revealed. */
+export const DrawProofResponse = z.object({
+  algorithm: z.string(),
+  drawId: z.string(),
+  commitment: z.string(),
+  secret: z.string(),
+  entrants: z.array(z.string()),
+  entrantsHash: z.string(),
+  beacon: z.object({ source: z.string(), round: z.string(), value: z.string() }),
+  seed: z.string(),
+  winnerCount: z.number().int(),
+  winners: z.array(z.string()),
+});
+
+const DrawIdParams = z.object({ id: z.string().min(1).max(100) });
+
+function platformDrawRoutes<P extends 'youtube' | 'twitcasting'>(platform: P) {
+  const base = `/api/liveStreaming/${platform}/:a/:b` as const;
+  const name = platform === 'youtube' ? 'YouTube' : 'TwitCasting';
+  return {
+    winners: defineRoute({
+      method: 'GET',
+      path: `${base}/winner`,
+      access: 'streamer',
+      summary: `Winners, draws, schedule and change log of your campaign (from its ${name} stream)`,
+      tags: ['draws'],
+      params: LiveStreamParams,
+      query: WinnerQuery,
+      response: WinnerList,
+    }),
+    draw: defineRoute({
+      method: 'POST',
+      path: `${base}/winner`,
+      access: 'streamer',
+      summary: 'Draw winners now: commit, freeze the entrants, take the beacon, reveal (verifiable)',
+      tags: ['draws'],
+      params: LiveStreamParams,
+      body: DrawBody,
+      response: WinnerList,
+      successStatus: 201,
+    }),
+    editWinners: defineRoute({
+      method: 'PUT',
+      path: `${base}/winner`,
+      access: 'streamer',
+      summary: 'Exclude winners (logged); each is replaced by a linked re-draw',
+      tags: ['draws'],
+      params: LiveStreamParams,
+      body: WinnerEditBody,
+      response: WinnerList,
+    }),
+    startSchedule: defineRoute({
+      method: 'POST',
+      path: `${base}/scheduleWinner`,
+      access: 'streamer',
+      summary: "Start repeated draws per the campaign's draw mode (survives restarts)",
+      tags: ['draws'],
+      params: LiveStreamParams,
+      body: ScheduleBody,
+      response: DrawSchedule,
+    }),
+    stopSchedule: defineRoute({
+      method: 'DELETE',
+      path: `${base}/scheduleWinner`,
+      access: 'streamer',
+      summary: 'Stop repeated draws',
+      tags: ['draws'],
+      params: LiveStreamParams,
+      query: ScheduleBody,
+      response: DrawSchedule,
+    }),
+  };
+}
+
+const youtube = platformDrawRoutes('youtube');
+const twitcasting = platformDrawRoutes('twitcasting');
+
+export const drawRoutes = {
+  youtubeWinners: youtube.winners,
+  youtubeDraw: youtube.draw,
+  youtubeEditWinners: youtube.editWinners,
+  youtubeStartSchedule: youtube.startSchedule,
+  youtubeStopSchedule: youtube.stopSchedule,
+  twitcastingWinners: twitcasting.winners,
+  twitcastingDraw: twitcasting.draw,
+  twitcastingEditWinners: twitcasting.editWinners,
+  twitcastingStartSchedule: twitcasting.startSchedule,
+  twitcastingStopSchedule: twitcasting.stopSchedule,
+  liveResult: defineRoute({
+    method: 'GET',
+    path: '/api/liveStreaming/:id/result',
+    access: 'streamer',
+    summary: "Your campaign's draws, winners with delivery states, and its funnel (optionally one platform)",
+    tags: ['draws'],
+    params: CampaignIdParams,
+    query: ResultQuery,
+    response: LiveResult,
+  }),
+  distributeYoutube: defineRoute({
+    method: 'POST',
+    path: '/api/liveStreaming/:id/distribution/youtube',
+    access: 'streamer',
+    summary: 'Hand the YouTube winners to the delivery engine (deliveries or held prizes; once each)',
+    tags: ['draws'],
+    params: CampaignIdParams,
+    response: DistributionResult,
+  }),
+  distributeTwitcasting: defineRoute({
+    method: 'POST',
+    path: '/api/liveStreaming/:id/distribution/twitcasting',
+    access: 'streamer',
+    summary: 'Hand the TwitCasting winners to the delivery engine (deliveries or held prizes; once each)',
+    tags: ['draws'],
+    params: CampaignIdParams,
+    response: DistributionResult,
+  }),
+  publicDraw: defineRoute({
+    method: 'GET',
+    path: '/api/draw/:id',
+    access: 'public',
+    summary: 'A draw as its public proof page shows it',
+    tags: ['draws'],
+    params: DrawIdParams,
+    response: PublicDraw,
+  }),
+  drawProof: defineRoute({
+    method: 'GET',
+    path: '/api/draw/:id/proof',
+    access: 'public',
+    summary: 'The proof of a revealed draw: everything needed to recompute it (409 before reveal)',
+    tags: ['draws'],
+    params: DrawIdParams,
+    response: DrawProofResponse,
+  }),
+};
