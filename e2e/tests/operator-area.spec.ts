@@ -61,7 +61,7 @@ test('the operator filters the dashboard, exports it, finds a user and posts new
   expect(download.suggestedFilename()).toMatch(/^hanabi-dashboard-.*-week\.csv$/);
   const csv = await fs.readFile((await download.path())!, 'utf8');
   expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-    'bucket,signUpsStreamer,signUpsAudience,activeCampaigns,deliveriesQueued,deliveriesSubmitted,deliveriesConfirmed,deliveriesFailed,deliveriesCancelled,gasUsed,heldClaimsCreated,heldClaimsReleased',
+    'bucket,signUpsStreamer,signUpsAudience,activeCampaigns,deliveriesQueued,deliveriesSubmitted,deliveriesConfirmed,deliveriesFailed,deliveriesCancelled,gasUsed,heldClaimsCreated,heldClaimsReleased,youtubeComments,youtubeEntrants,youtubeEligible,youtubeWinners,youtubeHeld,youtubeDelivered,twitcastingComments,twitcastingEntrants,twitcastingEligible,twitcastingWinners,twitcastingHeld,twitcastingDelivered,youtubeQuotaUsed',
   );
   expect(csv).toContain('\r\ntotal,');
   await noSeriousAxeViolations(page, '/operator/dashboard');

@@ -31,6 +31,8 @@ describe('isPublicPath', () => {
     '/campaign/1',
     '/campaign/abc-123/',
     '/draw/42',
+    '/overlay/c1',
+    '/overlay/c1/',
     '/externalRedirect',
     '/dev/mailbox',
   ])('%s is public', (path) => {
@@ -54,6 +56,8 @@ describe('isPublicPath', () => {
     '/campaign',
     '/campaign/1/edit',
     '/draw',
+    '/overlay',
+    '/overlay/c1/extra',
     '/operator',
     '/operator/dashboard',
     '/nowhere',

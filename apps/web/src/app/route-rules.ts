@@ -96,14 +96,17 @@ const PUBLIC_EXACT = new Set([
 ]);
 /** Substrings that make a path public (case-sensitive, as in the original). */
 const PUBLIC_SUBSTRINGS = ['signup', 'finishSignUp', 'terms'];
-/** Hanabi additions: the public campaign page and the public draw proof page. */
-const PUBLIC_PATTERNS = [/^\/campaign\/[^/]+$/, /^\/draw\/[^/]+$/];
+/**
+ * Hanabi additions: the public campaign page, the public draw proof page and the OBS overlay (a browser source
+ * in the streaming software has no Hanabi session).
+ */
+const PUBLIC_PATTERNS = [/^\/campaign\/[^/]+$/, /^\/draw\/[^/]+$/, /^\/overlay\/[^/]+$/];
 
 /**
  * Whether a page may be shown without a session: the root, `/streamer`, `/audience`, any path containing
  * `signup`, `finishSignUp` or `terms`, any URL with the query `crawler=true` (original section 2), plus
- * `/campaign/:id`, `/draw/:id`, `/externalRedirect` (DESIGN sections 7, 9 and 10) and the embedded-mode dev
- * mailbox `/dev/mailbox` (a visitor reads their sign-in link there before having a session).
+ * `/campaign/:id`, `/draw/:id`, `/overlay/:id`, `/externalRedirect` (DESIGN sections 2, 7, 9 and 10) and the
+ * embedded-mode dev mailbox `/dev/mailbox` (a visitor reads their sign-in link there before having a session).
  */
 export function isPublicPath(pathname: string, search = ''): boolean {
   const path = normalise(pathname);

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
@@ -48,6 +48,10 @@ const DrawProofPage = lazyPage(
   () => import('../features/draws/pages/draw-proof.page'),
   (m) => m.DrawProofPage,
 );
+const LiveOverlayPage = lazyPage(
+  () => import('../features/live-streaming/pages/live-overlay.page'),
+  (m) => m.LiveOverlayPage,
+);
 const DevMailboxPage = lazyPage(
   () => import('../features/dev-mailbox/pages/dev-mailbox.page'),
   (m) => m.DevMailboxPage,
@@ -90,9 +94,9 @@ const DigitalGoodsPage = lazyPage(
   () => import('../features/digital-goods/pages/digital-goods.page'),
   (m) => m.DigitalGoodsPage,
 );
-const LiveStreamingPage = lazyPage(
-  () => import('../features/live-streaming/pages/live-streaming.page'),
-  (m) => m.LiveStreamingPage,
+const LiveControlRoomPage = lazyPage(
+  () => import('../features/live-streaming/pages/live-control-room.page'),
+  (m) => m.LiveControlRoomPage,
 );
 const AccountPage = lazyPage(
   () => import('../features/account/pages/account.page'),
@@ -163,6 +167,15 @@ export const appRoutes: RouteObject[] = [
     element: <RootRoute />,
     errorElement: <RouteErrorPage />,
     children: [
+      // The OBS browser source: no layout (no header, menus or background), so it holds its own Suspense.
+      {
+        path: 'overlay/:id',
+        element: (
+          <Suspense fallback={null}>
+            <LiveOverlayPage />
+          </Suspense>
+        ),
+      },
       {
         element: <PublicLayout />,
         children: [
@@ -191,7 +204,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'editor/manual-distribution/:id', element: <ManualDistributionDetailPage /> },
           { path: 'editor/digitalgoods', element: <DigitalGoodsPage /> },
           { path: 'account', element: <AccountPage /> },
-          { path: 'liveStreaming/:id', element: <LiveStreamingPage /> },
+          { path: 'liveStreaming/:id', element: <LiveControlRoomPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

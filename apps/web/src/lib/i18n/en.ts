@@ -122,64 +122,26 @@ export const en: Messages = {
   pages: {
     streamerHome: {
       title: 'Home',
-      empty: 'Your campaigns, live streams and notifications will appear here.',
-      next: 'Create a campaign',
     },
     campaignEditor: {
       title: 'Campaigns',
-      empty:
-        'Your campaigns will be listed here, with the editor for new ones (prize, entry rule, draw mode).',
-      next: 'Prepare digital goods first',
     },
     campaignEdit: {
       title: 'Edit campaign',
-      empty: 'The editor for campaign {{id}} will appear here.',
-      next: 'Back to campaigns',
     },
     digitalGoods: {
       title: 'Digital goods',
-      empty: 'Your digital goods and the editor for prize images will appear here.',
     },
     liveStreaming: {
       title: 'Live stream',
-      empty:
-        'The comments, entrants and draw results of the live stream for campaign {{id}} will appear here.',
       next: 'Back to campaigns',
     },
     account: {
       title: 'Account',
       avatarAlt: 'Avatar of {{name}}',
     },
-    audienceHome: {
-      title: 'Home',
-      empty: 'Notifications and campaigns of the streamers you follow will appear here.',
-      next: 'Find campaigns',
-    },
-    myCollection: {
-      title: 'Collection',
-      empty: 'The digital goods you win in campaigns will be collected here.',
-      next: 'Find campaigns',
-    },
-    campaignList: {
-      title: 'Campaigns',
-      empty: 'Running and upcoming campaigns and your watchlist will appear here.',
-    },
-    streamerList: {
-      title: 'Streamers',
-      empty: 'Streamers and the ones you follow will appear here.',
-    },
-    collectionDetail: {
-      title: 'Collection',
-      empty: 'The details of collection item {{id}} will appear here.',
-    },
     campaignDetail: {
       title: 'Campaign',
-      empty: 'The details of campaign {{id}} (prize, how to enter, period, winners) will appear here.',
-    },
-    drawProof: {
-      title: 'Draw proof',
-      empty:
-        'The proof of draw {{id}} (commitment, entrant list, beacon, seed, winners) will appear here, and you will be able to recompute the draw in your browser.',
     },
     signup: {
       streamerTitle: 'Sign up or sign in as a streamer',
@@ -196,23 +158,18 @@ export const en: Messages = {
     },
     operatorDashboard: {
       title: 'Dashboard',
-      empty: 'Analytics such as users, campaigns and the funnel from entries to deliveries will appear here.',
     },
     operatorUsers: {
       title: 'Users',
-      empty: 'The list of registered users will appear here.',
     },
     operatorTokens: {
       title: 'Tokens',
-      empty: 'Here you will mint, transfer, approve and burn tokens and manage token URIs.',
     },
     operatorIpfs: {
       title: 'IPFS',
-      empty: 'Here you will upload assets to IPFS and check them.',
     },
     operatorNews: {
       title: 'News',
-      empty: 'Here you will write and publish news.',
     },
   },
   common: {

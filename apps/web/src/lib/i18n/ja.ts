@@ -125,63 +125,26 @@ export const ja = {
   pages: {
     streamerHome: {
       title: 'ホーム',
-      empty: 'ここにあなたのキャンペーン、ライブ配信、お知らせが表示されます。',
-      next: 'キャンペーンを作成する',
     },
     campaignEditor: {
       title: 'キャンペーン',
-      empty:
-        'ここにあなたのキャンペーンの一覧と、新しいキャンペーンの作成画面（賞品、参加条件、抽選方法）が表示されます。',
-      next: 'まずデジタルグッズを用意する',
     },
     campaignEdit: {
       title: 'キャンペーンの編集',
-      empty: 'ここにキャンペーン（ID: {{id}}）の編集画面が表示されます。',
-      next: 'キャンペーン一覧へ戻る',
     },
     digitalGoods: {
       title: 'デジタルグッズ',
-      empty: 'ここにあなたのデジタルグッズの一覧と、賞品画像を作るエディタが表示されます。',
     },
     liveStreaming: {
       title: 'ライブ配信',
-      empty: 'ここにキャンペーン（ID: {{id}}）のライブ配信のコメント、参加者、抽選結果が表示されます。',
       next: 'キャンペーン一覧へ戻る',
     },
     account: {
       title: 'アカウント',
       avatarAlt: '{{name}} さんのアイコン',
     },
-    audienceHome: {
-      title: 'ホーム',
-      empty: 'ここにお知らせと、フォロー中の配信者のキャンペーンが表示されます。',
-      next: 'キャンペーンを探す',
-    },
-    myCollection: {
-      title: 'コレクション',
-      empty: 'キャンペーンで当選したデジタルグッズがここに並びます。',
-      next: 'キャンペーンを探す',
-    },
-    campaignList: {
-      title: 'キャンペーン',
-      empty: 'ここに開催中・予定のキャンペーンと、あなたのウォッチリストが表示されます。',
-    },
-    streamerList: {
-      title: '配信者',
-      empty: 'ここに配信者の一覧と、フォロー中の配信者が表示されます。',
-    },
-    collectionDetail: {
-      title: 'コレクション',
-      empty: 'ここにコレクション（ID: {{id}}）の詳細が表示されます。',
-    },
     campaignDetail: {
       title: 'キャンペーン',
-      empty: 'ここにキャンペーン（ID: {{id}}）の詳細（賞品、参加方法、期間、当選者）が表示されます。',
-    },
-    drawProof: {
-      title: '抽選の検証',
-      empty:
-        'ここに抽選（ID: {{id}}）の証明（コミットメント、参加者一覧、ビーコン、シード、当選者）が表示され、ブラウザ上で抽選を再計算できるようになります。',
     },
     signup: {
       streamerTitle: '配信者として登録・ログイン',
@@ -198,23 +161,18 @@ export const ja = {
     },
     operatorDashboard: {
       title: 'ダッシュボード',
-      empty: 'ここにユーザー数、キャンペーン、参加から配布までの推移などの分析が表示されます。',
     },
     operatorUsers: {
       title: 'ユーザー',
-      empty: 'ここに登録ユーザーの一覧が表示されます。',
     },
     operatorTokens: {
       title: 'トークン',
-      empty: 'ここでトークンの発行、移転、承認、焼却、トークン URI の管理ができるようになります。',
     },
     operatorIpfs: {
       title: 'IPFS',
-      empty: 'ここで IPFS へのアセットのアップロードと確認ができるようになります。',
     },
     operatorNews: {
       title: 'お知らせ',
-      empty: 'ここでお知らせの作成と公開ができるようになります。',
     },
   },
   common: {

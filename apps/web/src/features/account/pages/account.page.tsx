@@ -7,6 +7,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { setAccountCache, useAccount } from '../../../lib/account';
 import { signInPathFor } from '../../../lib/sign-in-path';
+import { LinkedPlatforms } from '../../live-connections/components/linked-platforms';
 import { CollectionPrivacy } from '../components/collection-privacy';
 import { HoldingsSection } from '../components/holdings-section';
 import { ProfileForm } from '../components/profile-form';
@@ -116,6 +117,7 @@ export function AccountPage() {
         <HoldingsSection walletAddress={account.walletAddress} />
         {account.type === 'audience' && <CollectionPrivacy account={account} onSaved={store} />}
         <SignInMethods account={account} onSaved={store} />
+        <LinkedPlatforms />
         <SessionSection />
       </Stack>
     </>

@@ -1,17 +1,206 @@
-import { IconShieldCheck } from '@tabler/icons-react';
+import type { PublicDraw } from '@hanabi/api';
+import { Alert, Anchor, Badge, Card, Code, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { Link, useParams } from 'react-router';
+import { CenteredLoader } from '../../../components/centered-loader';
+import { PageTitle } from '../../../components/page-title';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessageOf } from '../../../lib/toast';
+import { CopyableValue } from '../components/copyable-value';
+import { EntrantList } from '../components/entrant-list';
+import { ProofChecks } from '../components/proof-checks';
+import { useDrawProof, usePublicDraw, useVerification } from '../draws-api';
 
-/** `/draw/:id`: the public proof of a draw (DESIGN section 7). */
+function WinnersCard({ draw }: { draw: PublicDraw }) {
+  const { t } = useTranslation();
+  if (draw.winners.length === 0) return null;
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="xs">
+        {t('drawProof.winners')}
+      </Title>
+      <Stack gap={4} component="ol" style={{ margin: 0, paddingLeft: 24 }}>
+        {draw.winners.map((winner) => (
+          <li key={winner.entrantKey} data-testid="proof-winner">
+            <Group gap={6} wrap="wrap">
+              <Text size="sm" fw={600} td={winner.excluded ? 'line-through' : undefined}>
+                {winner.displayName}
+              </Text>
+              <Code>{winner.entrantKey}</Code>
+              {winner.excluded && (
+                <Badge size="xs" color="dark.5" variant="filled">
+                  {t('drawProof.excluded')}
+                </Badge>
+              )}
+            </Group>
+          </li>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function RevealedProof({ draw }: { draw: PublicDraw }) {
+  const { t, i18n } = useTranslation();
+  const proof = useDrawProof(draw.id, true);
+  const verification = useVerification(draw.id, proof.data);
+  const count = (proof.data?.entrants.length ?? draw.entrantCount ?? 0).toLocaleString(i18n.language);
+
+  if (proof.isError || verification.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
+        {t('drawProof.verifyError')} {errorMessageOf(proof.error ?? verification.error)}
+      </Alert>
+    );
+  }
+  if (!verification.data) {
+    return (
+      <Stack gap="xs" role="status" aria-live="polite" data-testid="verifying">
+        <Text size="sm">{t('drawProof.verifying', { n: count })}</Text>
+        <Progress value={100} animated striped aria-label={t('drawProof.verifying', { n: count })} />
+      </Stack>
+    );
+  }
+  const { ok, checks } = verification.data;
+  return (
+    <Stack gap="md">
+      <Alert
+        color={ok ? 'teal.9' : 'red.9'}
+        variant="filled"
+        icon={ok ? <IconCircleCheck size={22} aria-hidden /> : <IconCircleX size={22} aria-hidden />}
+        role="status"
+        data-testid="verdict"
+        data-ok={ok}
+      >
+        <Text fw={700}>{ok ? t('drawProof.verified') : t('drawProof.notVerified')}</Text>
+      </Alert>
+      <ProofChecks checks={checks} />
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('drawProof.values')}
+          </Title>
+          <CopyableValue label={t('drawProof.secret')} value={proof.data!.secret} />
+          <CopyableValue label={t('drawProof.seed')} value={proof.data!.seed} />
+          <Text size="sm">{t('drawProof.entrantCount', { n: count })}</Text>
+          <EntrantList entrants={proof.data!.entrants} />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+/** `/draw/:id`: the public proof of a draw (DESIGN section 7), recomputed in the reader's browser. */
 export function DrawProofPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const draw = usePublicDraw(id);
+  const title = <PageTitle>{t('drawProof.title')}</PageTitle>;
+
+  if (draw.isPending) {
+    return (
+      <>
+        {title}
+        <CenteredLoader />
+      </>
+    );
+  }
+  if (draw.isError) {
+    return (
+      <>
+        {title}
+        <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
+          {isApiError(draw.error) && draw.error.status === 404
+            ? t('drawProof.notFound')
+            : errorMessageOf(draw.error)}
+        </Alert>
+      </>
+    );
+  }
+  const data = draw.data;
+  const command = `npm run verify-draw -- ${window.location.origin}/draw/${encodeURIComponent(data.id)}`;
   return (
-    <PlaceholderPage
-      title={t('pages.drawProof.title')}
-      description={t('pages.drawProof.empty', { id })}
-      icon={<IconShieldCheck size={32} stroke={1.5} aria-hidden />}
-    />
+    <>
+      {title}
+      <Stack gap="lg" maw={960}>
+        <Group gap="xs" wrap="wrap">
+          <Text>
+            {t('drawProof.lead', {
+              streamer: data.streamerName,
+              campaign: data.campaignTitle,
+              round: data.round,
+            })}
+          </Text>
+          <Badge
+            variant="filled"
+            color={data.status === 'revealed' ? 'teal.9' : data.status === 'failed' ? 'red.9' : 'gray.7'}
+          >
+            {t(`drawProof.status.${data.status}`)}
+          </Badge>
+        </Group>
+        {data.redrawOf && (
+          <Text size="sm">
+            {t('drawProof.redrawOf')}{' '}
+            <Anchor component={Link} to={`/draw/${encodeURIComponent(data.redrawOf)}`}>
+              {data.redrawOf}
+            </Anchor>
+          </Text>
+        )}
+        {data.redraws.length > 0 && (
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm">{t('drawProof.redraws')}:</Text>
+            {data.redraws.map((redraw) => (
+              <Anchor key={redraw} component={Link} to={`/draw/${encodeURIComponent(redraw)}`} size="sm">
+                {redraw}
+              </Anchor>
+            ))}
+          </Group>
+        )}
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <CopyableValue
+              label={t('drawProof.commitment')}
+              value={data.commitment}
+              testId="proof-commitment"
+            />
+            {data.entrantsHash && (
+              <CopyableValue label={t('drawProof.entrantsHash')} value={data.entrantsHash} />
+            )}
+            {data.beacon && (
+              <CopyableValue
+                label={t('drawProof.beacon', { source: data.beacon.source, round: data.beacon.round })}
+                value={data.beacon.value}
+              />
+            )}
+          </Stack>
+        </Card>
+        {data.status === 'failed' && (
+          <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
+            {t('drawProof.failed', { reason: data.failure ?? '' })}
+          </Alert>
+        )}
+        {(data.status === 'open' || data.status === 'closed') && (
+          <Alert color="blue" icon={<IconClock size={20} aria-hidden />} data-testid="waiting-beacon">
+            {t('drawProof.waiting')}
+          </Alert>
+        )}
+        {data.status === 'revealed' && (
+          <>
+            <WinnersCard draw={data} />
+            <RevealedProof draw={data} />
+          </>
+        )}
+        <Card withBorder padding="md" component="section" aria-labelledby="how-heading">
+          <Title order={2} size="h4" id="how-heading" mb="xs">
+            {t('drawProof.howTitle')}
+          </Title>
+          <Text size="sm" mb="xs">
+            {t('drawProof.howBody')}
+          </Text>
+          <CopyableValue label="verify-draw" value={command} testId="verify-command" />
+        </Card>
+      </Stack>
+    </>
   );
 }

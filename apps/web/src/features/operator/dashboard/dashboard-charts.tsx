@@ -1,4 +1,4 @@
-import type { AnalyticsDashboard } from '@hanabi/api';
+import { ANALYTICS_LIVE_PLATFORMS, type AnalyticsDashboard } from '@hanabi/api';
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
@@ -41,7 +41,23 @@ export function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }
     gas: Number(row.gasUsed),
     heldCreated: row.heldClaimsCreated,
     heldReleased: row.heldClaimsReleased,
+    youtubeComments: row.live.youtube.comments,
+    twitcastingComments: row.live.twitcasting.comments,
+    quota: row.youtubeQuotaUsed,
   }));
+  // The entry funnel over the whole range, one group of bars per platform (entrants and eligible are distinct
+  // people over the range, so they come from the totals, not from summed buckets).
+  const funnel = ANALYTICS_LIVE_PLATFORMS.map((platform) => {
+    const figures = dashboard.totals.live[platform];
+    return {
+      label: t(`dashboard.platforms.${platform}`),
+      entrants: figures.entrants,
+      eligible: figures.eligible,
+      winners: figures.winners,
+      winnersHeld: figures.held,
+      winnersDelivered: figures.delivered,
+    };
+  });
   const platforms = dashboard.byPlatform.map((row) => ({
     label: t(`dashboard.platforms.${row.platform}`),
     heldCreated: row.heldClaimsCreated,
@@ -82,6 +98,33 @@ export function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }
       </ChartCard>
       <ChartCard title={t('dashboard.charts.held')} testId="chart-held">
         <LineChart {...common} series={[s('heldCreated', 'yellow.7'), s('heldReleased', 'teal.6')]} />
+      </ChartCard>
+      <ChartCard title={t('dashboard.charts.comments')} testId="chart-comments">
+        <BarChart
+          {...common}
+          type="stacked"
+          series={[s('youtubeComments', 'red.6'), s('twitcastingComments', 'blue.6')]}
+        />
+      </ChartCard>
+      <ChartCard title={t('dashboard.charts.funnel')} testId="chart-funnel">
+        <BarChart
+          {...common}
+          data={funnel}
+          series={[
+            s('entrants', 'gray.6'),
+            s('eligible', 'blue.5'),
+            s('winners', 'orange.6'),
+            s('winnersHeld', 'yellow.7'),
+            s('winnersDelivered', 'teal.6'),
+          ]}
+        />
+      </ChartCard>
+      <ChartCard title={t('dashboard.charts.quota')} testId="chart-quota">
+        <AreaChart
+          {...common}
+          series={[s('quota', 'red.6')]}
+          valueFormatter={(value) => value.toLocaleString()}
+        />
       </ChartCard>
       <ChartCard title={t('dashboard.charts.byPlatform')} testId="chart-platforms">
         <BarChart

@@ -1,7 +1,20 @@
-import type { AnalyticsDashboard } from '@hanabi/api';
+import { ANALYTICS_LIVE_PLATFORMS, type AnalyticsDashboard } from '@hanabi/api';
 import Papa from 'papaparse';
 
-/** The figures shown on the dashboard, one row per bucket plus a total row, as CSV (papaparse `unparse`). */
+const LIVE_COLUMNS = [
+  ['Comments', 'comments'],
+  ['Entrants', 'entrants'],
+  ['Eligible', 'eligible'],
+  ['Winners', 'winners'],
+  ['Held', 'held'],
+  ['Delivered', 'delivered'],
+] as const;
+
+/**
+ * The figures shown on the dashboard, one row per bucket plus a total row, as CSV (papaparse `unparse`). Live
+ * columns are `{platform}{Figure}` (youtubeComments, twitcastingEntrants, …); in the total row entrants and
+ * eligible count each person once over the range, as the API does.
+ */
 export function dashboardCsv(dashboard: AnalyticsDashboard): string {
   const row = (bucket: string, figures: Omit<AnalyticsDashboard['series'][number], 'bucket'>) => ({
     bucket,
@@ -16,6 +29,12 @@ export function dashboardCsv(dashboard: AnalyticsDashboard): string {
     gasUsed: figures.gasUsed,
     heldClaimsCreated: figures.heldClaimsCreated,
     heldClaimsReleased: figures.heldClaimsReleased,
+    ...Object.fromEntries(
+      ANALYTICS_LIVE_PLATFORMS.flatMap((platform) =>
+        LIVE_COLUMNS.map(([suffix, key]) => [`${platform}${suffix}`, figures.live[platform][key]]),
+      ),
+    ),
+    youtubeQuotaUsed: figures.youtubeQuotaUsed,
   });
   const rows = [...dashboard.series.map((item) => row(item.bucket, item)), row('total', dashboard.totals)];
   return Papa.unparse(rows, { newline: '\r\n' });

@@ -12,6 +12,11 @@ const figures = {
   gasUsed: '123456789012345678901234567890',
   heldClaimsCreated: 9,
   heldClaimsReleased: 10,
+  live: {
+    youtube: { comments: 11, entrants: 12, eligible: 13, winners: 14, held: 15, delivered: 16 },
+    twitcasting: { comments: 21, entrants: 22, eligible: 23, winners: 24, held: 25, delivered: 26 },
+  },
+  youtubeQuotaUsed: 17,
 };
 const dashboard: AnalyticsDashboard = {
   range: {
@@ -26,7 +31,6 @@ const dashboard: AnalyticsDashboard = {
   ],
   totals: { ...figures, signUpsAudience: 2, transactions: 2 },
   byPlatform: [],
-  unavailable: ['commentsIngested'],
 };
 
 describe('dashboard CSV', () => {
@@ -46,7 +50,17 @@ describe('dashboard CSV', () => {
       deliveriesFailed: '7',
       gasUsed: '123456789012345678901234567890',
       heldClaimsReleased: '10',
+      youtubeComments: '11',
+      youtubeEntrants: '12',
+      youtubeEligible: '13',
+      youtubeWinners: '14',
+      youtubeHeld: '15',
+      youtubeDelivered: '16',
+      twitcastingComments: '21',
+      twitcastingDelivered: '26',
+      youtubeQuotaUsed: '17',
     });
+    expect(Object.keys(parsed.data[0]!).at(-1)).toBe('youtubeQuotaUsed');
     expect(parsed.data[1]!.signUpsAudience).toBe('0');
     expect(csvFileName(dashboard)).toBe('hanabi-dashboard-2025-01-01-2025-01-03-day.csv');
   });

@@ -24,6 +24,11 @@ const figures = {
   gasUsed: '0',
   heldClaimsCreated: 0,
   heldClaimsReleased: 0,
+  live: {
+    youtube: { comments: 0, entrants: 0, eligible: 0, winners: 0, held: 0, delivered: 0 },
+    twitcasting: { comments: 0, entrants: 0, eligible: 0, winners: 0, held: 0, delivered: 0 },
+  },
+  youtubeQuotaUsed: 0,
 };
 
 function answer(totals: Partial<typeof figures>) {
@@ -37,25 +42,35 @@ function answer(totals: Partial<typeof figures>) {
     series: [{ bucket: '2025-01-01T00:00:00.000Z', ...figures, ...totals }],
     totals: { ...figures, ...totals, transactions: 0 },
     byPlatform: [],
-    unavailable: ['commentsIngested', 'entrants', 'eligible', 'winners', 'youtubeQuotaUsed'],
   };
 }
 
 describe('/operator/dashboard', () => {
-  it('shows the totals of the range in the URL and names the figures that come later', async () => {
+  it('shows the totals of the range in the URL, live figures included', async () => {
     const urls: string[] = [];
     renderApp('/operator/dashboard?from=2025-01-01&to=2025-01-01&interval=day', {
       account: operator,
       api: (url) => {
         if (!url.startsWith('/api/admin/analytics/dashboard')) return undefined;
         urls.push(url);
-        return jsonResponse(200, answer({ signUpsStreamer: 3, signUpsAudience: 4, gasUsed: '21000' }));
+        const live = {
+          youtube: { ...figures.live.youtube, comments: 1200, winners: 3, eligible: 40, delivered: 2 },
+          twitcasting: { ...figures.live.twitcasting, comments: 34, winners: 1, eligible: 5 },
+        };
+        return jsonResponse(
+          200,
+          answer({ signUpsStreamer: 3, signUpsAudience: 4, gasUsed: '21000', live, youtubeQuotaUsed: 950 }),
+        );
       },
     });
     // The first test loads the page and chart chunks: give it time.
     expect((await screen.findByTestId('total-signups-value', {}, { timeout: 5000 })).textContent).toBe('7');
     expect(screen.getByTestId('total-gas-value').textContent).toBe('21,000');
-    expect(screen.getByText('取り込んだコメント数')).toBeTruthy();
+    expect(screen.getByTestId('total-comments-value').textContent).toBe('1,234');
+    expect(screen.getByTestId('total-comments').textContent).toContain('YouTube 1,200 ・ TwitCasting 34');
+    expect(screen.getByTestId('total-winners-value').textContent).toBe('4');
+    expect(screen.getByTestId('total-winners').textContent).toContain('抽選対象 45 ・ 配布完了 2');
+    expect(screen.getByTestId('total-quota-value').textContent).toBe('950');
     const query = new URL(urls[0]!, 'http://localhost').searchParams;
     expect(new Date(query.get('from')!).getTime()).toBe(new Date(2025, 0, 1).getTime());
     expect(new Date(query.get('to')!).getTime()).toBe(new Date(2025, 0, 2).getTime());

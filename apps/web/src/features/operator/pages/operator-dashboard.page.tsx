@@ -1,17 +1,20 @@
-import { ANALYTICS_INTERVALS, type AnalyticsDashboard, type AnalyticsInterval } from '@hanabi/api';
+import {
+  ANALYTICS_INTERVALS,
+  ANALYTICS_LIVE_PLATFORMS,
+  type AnalyticsDashboard,
+  type AnalyticsInterval,
+} from '@hanabi/api';
 import {
   Alert,
   Button,
   Card,
   Group,
-  List,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -69,8 +72,9 @@ function Totals({ dashboard }: { dashboard: AnalyticsDashboard }) {
   const n = (value: number | string) => Number(value).toLocaleString(i18n.language);
   const { totals } = dashboard;
   const deliveries = Object.values(totals.deliveries).reduce((sum, value) => sum + value, 0);
+  const { youtube, twitcasting } = totals.live;
   return (
-    <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       <TotalCard
         testId="total-signups"
         label={t('dashboard.totals.signUps')}
@@ -110,6 +114,30 @@ function Totals({ dashboard }: { dashboard: AnalyticsDashboard }) {
           released: n(totals.heldClaimsReleased),
         })}
       />
+      <TotalCard
+        testId="total-comments"
+        label={t('dashboard.totals.comments')}
+        value={n(youtube.comments + twitcasting.comments)}
+        detail={t('dashboard.totals.perPlatform', {
+          youtube: n(youtube.comments),
+          twitcasting: n(twitcasting.comments),
+        })}
+      />
+      <TotalCard
+        testId="total-winners"
+        label={t('dashboard.totals.winners')}
+        value={n(youtube.winners + twitcasting.winners)}
+        detail={t('dashboard.totals.winnersDetail', {
+          eligible: n(youtube.eligible + twitcasting.eligible),
+          delivered: n(youtube.delivered + twitcasting.delivered),
+        })}
+      />
+      <TotalCard
+        testId="total-quota"
+        label={t('dashboard.totals.quota')}
+        value={n(totals.youtubeQuotaUsed)}
+        detail={t('dashboard.totals.quotaDetail')}
+      />
     </SimpleGrid>
   );
 }
@@ -121,7 +149,11 @@ function isEmpty(dashboard: AnalyticsDashboard): boolean {
       0 &&
     totals.heldClaimsReleased === 0 &&
     totals.transactions === 0 &&
-    Object.values(totals.deliveries).every((value) => value === 0)
+    totals.youtubeQuotaUsed === 0 &&
+    Object.values(totals.deliveries).every((value) => value === 0) &&
+    ANALYTICS_LIVE_PLATFORMS.every((platform) =>
+      Object.values(totals.live[platform]).every((value) => value === 0),
+    )
   );
 }
 
@@ -243,18 +275,6 @@ export function OperatorDashboardPage() {
               />
             ) : (
               <DashboardCharts dashboard={dashboard.data} />
-            )}
-            {dashboard.data.unavailable.length > 0 && (
-              <Card withBorder padding="md" bg="gray.0">
-                <Title order={2} size="h6" mb={4}>
-                  {t('dashboard.unavailableTitle')}
-                </Title>
-                <List size="sm" c="dimmed">
-                  {dashboard.data.unavailable.map((metric) => (
-                    <List.Item key={metric}>{t(`dashboard.unavailable.${metric}`)}</List.Item>
-                  ))}
-                </List>
-              </Card>
             )}
           </Stack>
         )}

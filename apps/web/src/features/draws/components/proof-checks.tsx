@@ -1,0 +1,62 @@
+import type { DrawCheck } from '@hanabi/draw';
+import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Long values (a winner list over many keys) are cut so the table stays readable; copy them from above. */
+function clip(value: string): string {
+  return value.length > 400 ? `${value.slice(0, 400)}…` : value;
+}
+
+/** Each step of the recomputation, with what was published and what this browser computed. */
+export function ProofChecks({ checks }: { checks: DrawCheck[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('drawProof.checks')}
+      </Title>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="xs" data-testid="proof-checks">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              <Table.Th>{t('drawProof.expected')}</Table.Th>
+              <Table.Th>{t('drawProof.actual')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {checks.map((check, index) => (
+              <Table.Tr key={`${check.name}-${index}`} data-testid={`check-${check.name}`} data-ok={check.ok}>
+                <Table.Td>
+                  <Badge
+                    color={check.ok ? 'teal.9' : 'red.9'}
+                    variant="filled"
+                    leftSection={
+                      check.ok ? <IconCheck size={12} aria-hidden /> : <IconX size={12} aria-hidden />
+                    }
+                  >
+                    {check.ok ? t('drawProof.ok') : t('drawProof.ng')}
+                  </Badge>
+                  <Text size="sm" fw={500} mt={4}>
+                    {t(`drawProof.check.${check.name}`)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                    {clip(check.expected)}
+                  </Code>
+                </Table.Td>
+                <Table.Td>
+                  <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                    {clip(check.actual)}
+                  </Code>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

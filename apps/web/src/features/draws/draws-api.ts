@@ -1,0 +1,67 @@
+import { apiRoutes } from '@hanabi/api';
+import { verifyDraw, type DrawProof } from '@hanabi/draw';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+
+export const drawKeys = {
+  draw: (id: string) => ['draw', id] as const,
+  proof: (id: string) => ['draw', id, 'proof'] as const,
+  verification: (id: string) => ['draw', id, 'verification'] as const,
+};
+
+/** The draw as published; polled until the beacon arrives so a waiting page turns into the result by itself. */
+export function usePublicDraw(id: string) {
+  return useQuery({
+    queryKey: drawKeys.draw(id),
+    queryFn: () => callApi(apiRoutes.publicDraw, { params: { id } }),
+    retry: false,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'open' || status === 'closed' ? 5000 : false;
+    },
+  });
+}
+
+/** The proof exists once the draw is revealed (409 before). */
+export function useDrawProof(id: string, revealed: boolean) {
+  return useQuery({
+    queryKey: drawKeys.proof(id),
+    queryFn: () => callApi(apiRoutes.drawProof, { params: { id } }),
+    enabled: revealed,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+type Verification = Awaited<ReturnType<typeof verifyDraw>>;
+
+/** In a Web Worker when the browser has them (the page stays responsive); on this thread otherwise. */
+async function verifyInBrowser(proof: DrawProof): Promise<Verification> {
+  if (typeof Worker === 'undefined') {
+    // A macrotask first, so the page paints its progress indicator before the work starts.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return verifyDraw(proof);
+  }
+  const worker = new Worker(new URL('./verify-draw.worker.ts', import.meta.url), { type: 'module' });
+  try {
+    return await new Promise<Verification>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<{ result?: Verification; error?: string }>) =>
+        event.data.result ? resolve(event.data.result) : reject(new Error(event.data.error));
+      worker.onerror = (event) => reject(new Error(event.message));
+      worker.postMessage(proof);
+    });
+  } finally {
+    worker.terminate();
+  }
+}
+
+/** Recomputes the draw in this browser with the same library the server drew with. */
+export function useVerification(id: string, proof: DrawProof | undefined) {
+  return useQuery({
+    queryKey: drawKeys.verification(id),
+    queryFn: () => verifyInBrowser(proof!),
+    enabled: proof !== undefined,
+    retry: false,
+    staleTime: Infinity,
+  });
+}

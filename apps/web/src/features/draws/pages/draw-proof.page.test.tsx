@@ -1,0 +1,146 @@
+import type { PublicDraw } from '@hanabi/api';
+import {
+  DRAW_ALGORITHM,
+  canonicalEntrants,
+  entrantsHashOf,
+  newSecret,
+  pickWinners,
+  seedOf,
+  type DrawProof,
+} from '@hanabi/draw';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** A real draw made with the same library the server uses: 250 entrants, 2 winners. */
+async function honestProof(): Promise<DrawProof> {
+  const { secret, commitment } = await newSecret();
+  const entrants = canonicalEntrants(Array.from({ length: 250 }, (_, index) => `youtube:UCviewer${index}`));
+  const entrantsHash = await entrantsHashOf(entrants);
+  const beacon = { source: 'anvil', round: '42', value: 'ab'.repeat(32) };
+  const seed = await seedOf({ secret, entrantsHash, beaconValue: beacon.value, drawId: 'd1' });
+  const winners = (await pickWinners(seed, entrants.length, 2)).map((position) => entrants[position]!);
+  return {
+    algorithm: DRAW_ALGORITHM,
+    drawId: 'd1',
+    commitment,
+    secret,
+    entrants,
+    entrantsHash,
+    beacon,
+    seed,
+    winnerCount: 2,
+    winners,
+  };
+}
+
+function publicDraw(proof: DrawProof, overrides: Partial<PublicDraw> = {}): PublicDraw {
+  return {
+    id: 'd1',
+    campaignId: 'c1',
+    round: 1,
+    status: 'revealed',
+    trigger: 'manual',
+    commitment: proof.commitment,
+    entrantsHash: proof.entrantsHash,
+    entrantCount: proof.entrants.length,
+    winnerCount: proof.winnerCount,
+    beacon: proof.beacon,
+    seed: proof.seed,
+    redrawOf: null,
+    failure: null,
+    createdAt: '2025-07-01T10:00:00.000Z',
+    closedAt: '2025-07-01T10:10:00.000Z',
+    revealedAt: '2025-07-01T10:10:05.000Z',
+    campaignTitle: '夏祭りプレゼント',
+    streamerName: '配信者はなび',
+    algorithm: proof.algorithm,
+    secret: proof.secret,
+    winners: proof.winners.map((key, index) => ({
+      entrantKey: key,
+      displayName: `当選者${index + 1}`,
+      excluded: false,
+    })),
+    redraws: ['d2'],
+    ...overrides,
+  };
+}
+
+function serve(draw: PublicDraw, proof: DrawProof | null) {
+  return (url: string) => {
+    if (url === '/api/draw/d1') return jsonResponse(200, draw);
+    if (url === '/api/draw/d1/proof')
+      return proof
+        ? jsonResponse(200, proof)
+        : jsonResponse(409, { error: { code: 'CONFLICT', message: 'not revealed' } });
+    return undefined;
+  };
+}
+
+describe('/draw/:id', { timeout: 20_000 }, () => {
+  it('recomputes an honest draw in the browser and says it verifies (signed out)', async () => {
+    const proof = await honestProof();
+    renderApp('/draw/d1', { api: serve(publicDraw(proof), proof) });
+    const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(verdict.getAttribute('data-ok')).toBe('true');
+    expect(within(verdict).getByText(/検証済み/)).toBeTruthy();
+    for (const name of ['algorithm', 'commitment', 'entrants', 'entrantsHash', 'seed', 'winners']) {
+      expect(
+        screen.getAllByTestId(`check-${name}`).every((row) => row.getAttribute('data-ok') === 'true'),
+      ).toBe(true);
+    }
+    expect(screen.getAllByTestId('proof-winner').map((row) => row.textContent)).toEqual([
+      `当選者1${proof.winners[0]}`,
+      `当選者2${proof.winners[1]}`,
+    ]);
+    expect(screen.getByTestId('proof-commitment').textContent).toBe(proof.commitment);
+    expect(screen.getByTestId('verify-command').textContent).toBe(
+      `npm run verify-draw -- ${window.location.origin}/draw/d1`,
+    );
+    expect(screen.getByRole('link', { name: 'd2' }).getAttribute('href')).toBe('/draw/d2');
+
+    // The entrant list is paged: never more than one page in the DOM.
+    fireEvent.click(screen.getByRole('button', { name: '参加者リストを表示' }));
+    const page = await screen.findByTestId('entrant-page');
+    expect(within(page).getAllByRole('listitem')).toHaveLength(100);
+  });
+
+  it('shows which check fails for a tampered proof', async () => {
+    const proof = await honestProof();
+    // The published list gained an entrant after the hash was published.
+    const tampered = { ...proof, entrants: canonicalEntrants([...proof.entrants, 'youtube:UCsneaky']) };
+    renderApp('/draw/d1', { api: serve(publicDraw(proof), tampered) });
+    const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(verdict.getAttribute('data-ok')).toBe('false');
+    expect(within(verdict).getByText(/検証できません/)).toBeTruthy();
+    expect(screen.getByTestId('check-entrantsHash').getAttribute('data-ok')).toBe('false');
+    expect(screen.getByTestId('check-commitment').getAttribute('data-ok')).toBe('true');
+  });
+
+  it('shows the commitment and waits for the beacon before the reveal', async () => {
+    const proof = await honestProof();
+    const draw = publicDraw(proof, {
+      status: 'closed',
+      secret: null,
+      seed: null,
+      beacon: null,
+      winners: [],
+      redraws: [],
+    });
+    renderApp('/draw/d1', { api: serve(draw, null) });
+    expect(await screen.findByTestId('waiting-beacon', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('proof-commitment').textContent).toBe(proof.commitment);
+    expect(screen.queryByTestId('verdict')).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import type { DistributionResult, Platform } from '@hanabi/api';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconGift } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf, showErrorToast } from '../../../lib/toast';
+import { distributePrizes, liveKeys } from '../live-api';
+
+/**
+ * Hands each platform's winners to the delivery engine. Repeating it is harmless (the server counts what was
+ * handed over before as "already"), so the button stays available.
+ */
+export function DistributionPanel({ campaignId, platforms }: { campaignId: string; platforms: Platform[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [results, setResults] = useState<Partial<Record<Platform, DistributionResult>>>({});
+  const distribute = useMutation({
+    mutationFn: (platform: Platform) => distributePrizes(campaignId, platform),
+    onSuccess: (result, platform) => {
+      setResults((previous) => ({ ...previous, [platform]: result }));
+      void queryClient.invalidateQueries({ queryKey: liveKeys.winners(campaignId) });
+    },
+    onError: (error) => showErrorToast(errorMessageOf(error)),
+  });
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {t('liveRoom.distributeHint')}
+      </Text>
+      <Group gap="xs">
+        {platforms.map((platform) => (
+          <Button
+            key={platform}
+            leftSection={<IconGift size={18} aria-hidden />}
+            onClick={() => distribute.mutate(platform)}
+            loading={distribute.isPending && distribute.variables === platform}
+          >
+            {t('liveRoom.distribute', { platform: t(`liveConnect.platform.${platform}`) })}
+          </Button>
+        ))}
+      </Group>
+      {platforms.map((platform) => {
+        const result = results[platform];
+        if (!result) return null;
+        return (
+          <Alert key={platform} color="teal" role="status" data-testid={`distribution-${platform}`}>
+            {t('liveRoom.distributed', {
+              platform: t(`liveConnect.platform.${platform}`),
+              queued: result.queued,
+              held: result.held,
+              already: result.alreadyDistributed,
+            })}
+          </Alert>
+        );
+      })}
+    </Stack>
+  );
+}

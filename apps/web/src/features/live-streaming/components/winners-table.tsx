@@ -1,0 +1,162 @@
+import type { Winner } from '@hanabi/api';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
+
+/** The winner's state: the delivery's own badge once a delivery exists, else the draw-side state. */
+function WinnerStatusBadge({ winner }: { winner: Winner }) {
+  const { t } = useTranslation();
+  if (winner.deliveryStatus) return <DeliveryStatusBadge status={winner.deliveryStatus} />;
+  if (winner.status === 'held') return <DeliveryStatusBadge status="held" />;
+  const color = winner.status === 'excluded' ? 'dark.5' : 'indigo.9';
+  return (
+    <Badge color={color} variant="filled" data-status={winner.status}>
+      {t(`liveRoom.winnerStatus.${winner.status}`)}
+    </Badge>
+  );
+}
+
+interface WinnersTableProps {
+  winners: Winner[];
+  /** Excludes one winner for a reason; the server replaces them with a linked re-draw. */
+  onExclude: (winner: Winner, reason: string) => Promise<unknown>;
+}
+
+/** Every winner of the campaign, newest draw first, with the link to the draw's public proof. */
+export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
+  const { t } = useTranslation();
+  const [excluding, setExcluding] = useState<Winner | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setExcluding(null);
+    setReason('');
+  };
+  const submit = async () => {
+    if (!excluding || reason.trim() === '') return;
+    setBusy(true);
+    try {
+      await onExclude(excluding, reason.trim());
+      close();
+    } catch {
+      // The caller shows the toast; the dialog stays open so the reason is not lost.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="xs" data-testid="winners-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('liveRoom.winnerName')}</Table.Th>
+              <Table.Th>{t('liveRoom.winnerPlatform')}</Table.Th>
+              <Table.Th>{t('liveRoom.winnerState')}</Table.Th>
+              <Table.Th>{t('liveRoom.winnerProof')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('liveRoom.winnerActions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {winners.map((winner) => (
+              <Table.Tr key={winner.id} data-testid="winner-row">
+                <Table.Td>
+                  <Text size="sm" fw={500} td={winner.status === 'excluded' ? 'line-through' : undefined}>
+                    {winner.displayName}
+                  </Text>
+                  {winner.excludedReason && (
+                    <Text size="xs" c="dimmed">
+                      {t('liveRoom.excludedBecause', { reason: winner.excludedReason })}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{t(`liveConnect.platform.${winner.platform}`)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="wrap">
+                    <WinnerStatusBadge winner={winner} />
+                    {winner.status !== 'excluded' && (
+                      <Badge variant="outline" color={winner.reachable ? 'teal.9' : 'gray.7'}>
+                        {winner.reachable ? t('liveRoom.linked') : t('liveRoom.willHold')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/draw/${encodeURIComponent(winner.drawId)}`} size="sm">
+                    {t('liveRoom.proofLink')}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  {(winner.status === 'drawn' || winner.status === 'held') && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setExcluding(winner)}
+                      aria-label={t('liveRoom.excludeWinner', { name: winner.displayName })}
+                    >
+                      {t('liveRoom.exclude')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Modal
+        opened={excluding !== null}
+        onClose={close}
+        title={t('liveRoom.excludeTitle', { name: excluding?.displayName ?? '' })}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="sm">
+            <Text size="sm">{t('liveRoom.excludeBody')}</Text>
+            <TextInput
+              label={t('liveRoom.excludeReason')}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              maxLength={200}
+              required
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" color="red" loading={busy} disabled={reason.trim() === ''}>
+                {t('liveRoom.excludeConfirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { apiRoutes, type Platform, type DrawBody, type WinnerEditBody } from '@hanabi/api';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+
+/** Every query of one campaign's live side shares the prefix, so one SSE event can refresh them together. */
+export const liveKeys = {
+  all: (campaignId: string) => ['live', campaignId] as const,
+  campaign: (campaignId: string) => ['live', campaignId, 'campaign'] as const,
+  overview: (campaignId: string) => ['live', campaignId, 'overview'] as const,
+  comments: (campaignId: string) => ['live', campaignId, 'comments'] as const,
+  winners: (campaignId: string) => ['live', campaignId, 'winners'] as const,
+  overlay: (campaignId: string) => ['live', campaignId, 'overlay'] as const,
+};
+
+/** The stream the streamer acts from: the `{platform}/{a}/{b}` of the comment and winner paths. */
+export interface StreamRef {
+  platform: Platform;
+  channelId: string;
+  broadcastId: string;
+}
+
+const streamParams = (stream: StreamRef) => ({ a: stream.channelId, b: stream.broadcastId });
+
+export function useLiveCampaign(campaignId: string) {
+  return useQuery({
+    queryKey: liveKeys.campaign(campaignId),
+    queryFn: () => callApi(apiRoutes.getCampaign, { params: { id: campaignId } }),
+    retry: false,
+  });
+}
+
+export function useLiveOverview(campaignId: string) {
+  return useQuery({
+    queryKey: liveKeys.overview(campaignId),
+    queryFn: () => callApi(apiRoutes.liveOverview, { params: { id: campaignId } }),
+    retry: false,
+  });
+}
+
+/** The consent page that lets Hanabi read the chat of the streamer's channel; the browser comes back to `returnTo`. */
+export function liveStreamingConsentUrl(platform: Platform, returnTo: string) {
+  const route =
+    platform === 'youtube' ? apiRoutes.youtubeLiveStreamingUrl : apiRoutes.twitcastingLiveStreamingUrl;
+  return callApi(route, { query: { returnTo } });
+}
+
+export const startLiveStream = (campaignId: string, platform: Platform) =>
+  callApi(apiRoutes.startLiveStream, { params: { id: campaignId }, body: { platform } });
+
+export const stopLiveStream = (campaignId: string, platform: Platform) =>
+  callApi(apiRoutes.stopLiveStream, { params: { id: campaignId }, query: { platform } });
+
+/** Comments of one stream, newest first, one page of `LIVE_LIMITS.commentPageSize` at a time. */
+export function useLiveComments(campaignId: string, stream: StreamRef | null, onlyEligible: boolean) {
+  return useInfiniteQuery({
+    queryKey: [
+      ...liveKeys.comments(campaignId),
+      stream?.platform,
+      stream?.broadcastId,
+      onlyEligible,
+    ] as const,
+    queryFn: ({ pageParam }) => {
+      const route =
+        stream!.platform === 'youtube' ? apiRoutes.youtubeComments : apiRoutes.twitcastingComments;
+      return callApi(route, {
+        params: streamParams(stream!),
+        query: {
+          campaignId,
+          onlyEligible: onlyEligible ? 'true' : undefined,
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+      });
+    },
+    enabled: stream !== null,
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useWinners(campaignId: string, stream: StreamRef | null) {
+  return useQuery({
+    queryKey: liveKeys.winners(campaignId),
+    queryFn: () => {
+      const route = stream!.platform === 'youtube' ? apiRoutes.youtubeWinners : apiRoutes.twitcastingWinners;
+      return callApi(route, { params: streamParams(stream!), query: { campaignId } });
+    },
+    enabled: stream !== null,
+    retry: false,
+  });
+}
+
+export function drawWinners(stream: StreamRef, body: DrawBody) {
+  const route = stream.platform === 'youtube' ? apiRoutes.youtubeDraw : apiRoutes.twitcastingDraw;
+  return callApi(route, { params: streamParams(stream), body });
+}
+
+export function excludeWinners(stream: StreamRef, body: WinnerEditBody) {
+  const route =
+    stream.platform === 'youtube' ? apiRoutes.youtubeEditWinners : apiRoutes.twitcastingEditWinners;
+  return callApi(route, { params: streamParams(stream), body });
+}
+
+export function setSchedule(stream: StreamRef, campaignId: string, active: boolean) {
+  const youtube = stream.platform === 'youtube';
+  if (active) {
+    const route = youtube ? apiRoutes.youtubeStartSchedule : apiRoutes.twitcastingStartSchedule;
+    return callApi(route, { params: streamParams(stream), body: { campaignId } });
+  }
+  const route = youtube ? apiRoutes.youtubeStopSchedule : apiRoutes.twitcastingStopSchedule;
+  return callApi(route, { params: streamParams(stream), query: { campaignId } });
+}
+
+export function distributePrizes(campaignId: string, platform: Platform) {
+  const route = platform === 'youtube' ? apiRoutes.distributeYoutube : apiRoutes.distributeTwitcasting;
+  return callApi(route, { params: { id: campaignId } });
+}
+
+export function useOverlayState(campaignId: string) {
+  return useQuery({
+    queryKey: liveKeys.overlay(campaignId),
+    queryFn: () => callApi(apiRoutes.liveOverlay, { params: { id: campaignId } }),
+    // An OBS source stays open for hours: keep trying quietly after a restart of the server.
+    retry: true,
+    refetchInterval: 60_000,
+  });
+}

@@ -1,0 +1,84 @@
+import type { OverlayState } from '@hanabi/api';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { FakeEventSource } from '../live-test-fixtures';
+
+function overlayState(overrides: Partial<OverlayState> = {}): OverlayState {
+  return {
+    campaignId: 'c1',
+    campaignTitle: '夏祭りプレゼント',
+    prizeName: '金の花火',
+    prizeImageUrl: null,
+    entrantCount: 1234,
+    recentEntrants: ['視聴者A', '視聴者B'],
+    latestDraw: null,
+    ...overrides,
+  };
+}
+
+const revealed: OverlayState['latestDraw'] = {
+  id: 'd1',
+  round: 1,
+  revealedAt: '2025-07-01T10:10:05.000Z',
+  entrantCount: 1234,
+  winners: [{ entrantKey: 'youtube:UCa', displayName: '当選した視聴者' }],
+  proofPath: '/draw/d1',
+};
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/overlay/:id', { timeout: 20_000 }, () => {
+  it('shows the entrant count and ticker without the app shell, on a transparent page (signed out)', async () => {
+    renderApp('/overlay/c1', {
+      api: (url) => (url === '/api/liveStreaming/c1/overlay' ? jsonResponse(200, overlayState()) : undefined),
+    });
+    expect((await screen.findByTestId('overlay-entrants', {}, { timeout: 5000 })).textContent).toBe('1,234');
+    expect(screen.getAllByTestId('overlay-ticker-name').map((el) => el.textContent)).toContain('視聴者A');
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(document.body.style.background).toBe('transparent');
+  });
+
+  it('shows the winners of the revealed draw with a QR code and the proof URL', async () => {
+    renderApp('/overlay/c1?theme=light', {
+      api: (url) =>
+        url === '/api/liveStreaming/c1/overlay'
+          ? jsonResponse(200, overlayState({ latestDraw: revealed }))
+          : undefined,
+    });
+    expect((await screen.findByTestId('overlay-winner', {}, { timeout: 5000 })).textContent).toBe(
+      '当選した視聴者',
+    );
+    expect(screen.getByTestId('overlay-proof-url').textContent).toBe(`${window.location.origin}/draw/d1`);
+    expect(screen.getByTestId('overlay-draw').querySelector('svg')).toBeTruthy();
+  });
+
+  it('animates a draw revealed while open, then lands on the verified winners', async () => {
+    let state = overlayState();
+    renderApp('/overlay/c1', {
+      api: (url) => (url === '/api/liveStreaming/c1/overlay' ? jsonResponse(200, state) : undefined),
+    });
+    await screen.findByTestId('overlay-entrants', {}, { timeout: 5000 });
+    state = overlayState({ latestDraw: revealed });
+    const source = FakeEventSource.instances.find((s) => s.url === '/api/liveStreaming/c1/events')!;
+    act(() => source.emit('draw', { type: 'draw', drawId: 'd1', status: 'revealed' }));
+    expect(await screen.findByText('抽選中…')).toBeTruthy();
+    expect(screen.queryByTestId('overlay-winner')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('overlay-winner').textContent).toBe('当選した視聴者'), {
+      timeout: 5000,
+    });
+  });
+});
