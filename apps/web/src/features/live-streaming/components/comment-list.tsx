@@ -2,9 +2,9 @@ import type { LiveComment } from '@hanabi/api';
 import {
   Avatar,
   Badge,
-  Button,
   Card,
   Group,
+  ScrollArea,
   SegmentedControl,
   Stack,
   Switch,
@@ -16,6 +16,7 @@ import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../../components/centered-loader';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
@@ -135,22 +136,17 @@ export function CommentList({ campaignId, streams }: { campaignId: string; strea
             icon={<IconMessages size={32} stroke={1.5} aria-hidden />}
           />
         ) : (
-          <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {list.map((comment) => (
-              <li key={comment.id}>
-                <CommentRow comment={comment} />
-              </li>
-            ))}
-          </Stack>
-        )}
-        {comments.hasNextPage && (
-          <Button
-            variant="light"
-            onClick={() => void comments.fetchNextPage()}
-            loading={comments.isFetchingNextPage}
-          >
-            {t('liveRoom.loadMore')}
-          </Button>
+          // A live chat scrolls inside its card, so the draw panel beside it stays in view.
+          <ScrollArea.Autosize mah={640} type="auto" offsetScrollbars>
+            <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {list.map((comment) => (
+                <li key={comment.id}>
+                  <CommentRow comment={comment} />
+                </li>
+              ))}
+            </Stack>
+            <LoadMoreButton query={comments} label={t('liveRoom.loadMore')} centered variant="light" />
+          </ScrollArea.Autosize>
         )}
       </Stack>
     </Card>
