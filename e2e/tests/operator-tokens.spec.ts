@@ -140,6 +140,7 @@ test('the operator mints and transfers a token, pins a file to IPFS; the audienc
   await burn.getByTestId('burn-token-id').fill(tokenId);
   await burn.getByTestId('burn-amount').fill('1');
   await burn.getByTestId('burn-submit').click();
+  await page.getByTestId('burn-confirm').click();
   await expect(burn.getByTestId('burn-result')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId(`token-row-${tokenId}`).getByTestId('token-supply')).toHaveText('9');
 

@@ -777,6 +777,9 @@ export const en: Messages = {
       fromDescription:
         "Empty: burns from the server's signer. Another holder's tokens can be burned only when they approved it for all.",
       submit: 'Burn',
+      confirmTitle: 'Burn {{amount}} of token #{{tokenId}}?',
+      confirmBody: 'Burned tokens are gone for good. The transaction is recorded on chain.',
+      confirm: 'Burn',
       done: 'Tokens burned',
     },
     uri: {

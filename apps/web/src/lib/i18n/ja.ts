@@ -790,6 +790,9 @@ export const ja = {
       fromDescription:
         '空欄のときはサーバーの署名アドレスから焼却します。ほかの保有者からは、すべての承認を受けている場合だけ焼却できます。',
       submit: '焼却する',
+      confirmTitle: 'トークン #{{tokenId}} を {{amount}} 個焼却しますか？',
+      confirmBody: '焼却したトークンは二度と戻りません。取引はチェーンに記録されます。',
+      confirm: '焼却する',
       done: 'トークンを焼却しました',
     },
     uri: {

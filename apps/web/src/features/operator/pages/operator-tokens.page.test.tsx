@@ -105,6 +105,25 @@ describe('/operator/tokens', () => {
     expect(writes[0]?.body).toEqual({ token: { to: SIGNER, tokenId: '8', amount: '5' } });
   });
 
+  it('burns only after the operator confirms what will be burned', async () => {
+    const { api, writes } = tokenApi((url, method) =>
+      url === '/api/admin/token/7' && method === 'DELETE'
+        ? jsonResponse(200, { txHash: '0xdead', blockNumber: 43, status: 'confirmed', operationId: 'op_2' })
+        : undefined,
+    );
+    renderApp('/operator/tokens', { account: operator, api });
+    const burn = await screen.findByTestId('burn-form');
+    fireEvent.change(within(burn).getByTestId('burn-token-id'), { target: { value: '7' } });
+    fireEvent.change(within(burn).getByTestId('burn-amount'), { target: { value: '2' } });
+    fireEvent.click(within(burn).getByTestId('burn-submit'));
+    expect(await screen.findByText('トークン #7 を 2 個焼却しますか？')).toBeTruthy();
+    expect(writes).toEqual([]);
+    fireEvent.click(screen.getByTestId('burn-confirm'));
+    expect(await within(burn).findByTestId('burn-result')).toBeTruthy();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.method).toBe('DELETE');
+  });
+
   it('shows a 422 revert reason next to the form, explained', async () => {
     const message = `transfer reverted: ERC1155InsufficientBalance(${SIGNER}, 2, 5, 7)`;
     const { api } = tokenApi(() => jsonResponse(422, { error: { code: 'BUSINESS_RULE', message } }));

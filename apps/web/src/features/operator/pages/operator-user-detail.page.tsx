@@ -26,6 +26,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
 import { useAccount } from '../../../lib/account';
@@ -46,18 +47,19 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Section({
+function Section<T extends { id: string }>({
   title,
-  shown,
+  list,
   total,
   empty,
-  children,
+  cells,
 }: {
   title: string;
-  shown: number;
+  /** The newest rows the API sent (it caps them); `total` says how many there are. */
+  list: T[];
   total: number;
   empty: string;
-  children: ReactNode;
+  cells: (item: T) => ReactNode[];
 }) {
   const { t } = useTranslation();
   return (
@@ -72,10 +74,22 @@ function Section({
           </Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={480}>{children}</Table.ScrollContainer>
-            {shown < total && (
+            <Table.ScrollContainer minWidth={480}>
+              <Table striped>
+                <Table.Tbody>
+                  {list.map((item) => (
+                    <Table.Tr key={item.id}>
+                      {cells(item).map((cell, index) => (
+                        <Table.Td key={index}>{cell}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {list.length < total && (
               <Text size="xs" c="dimmed">
-                {t('operatorUsers.detail.newestOnly', { shown })}
+                {t('operatorUsers.detail.newestOnly', { shown: list.length })}
               </Text>
             )}
           </>
@@ -272,96 +286,60 @@ export function OperatorUserDetailPage() {
 
         <Section
           title={t('operatorUsers.detail.campaigns', { count: campaigns.total })}
-          shown={campaigns.list.length}
+          list={campaigns.list}
           total={campaigns.total}
           empty={t('operatorUsers.detail.noCampaigns')}
-        >
-          <Table striped>
-            <Table.Tbody>
-              {campaigns.list.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/campaign/${item.id}`} size="sm">
-                      {item.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="filled" color="gray.7">
-                      {t(`campaigns.status.${item.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
-                      {date(item.startsAt)} – {date(item.endsAt)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Section>
+          cells={(item) => [
+            <Anchor key="title" component={Link} to={`/campaign/${item.id}`} size="sm">
+              {item.title}
+            </Anchor>,
+            <Badge key="status" size="sm" variant="filled" color="gray.7">
+              {t(`campaigns.status.${item.status}`)}
+            </Badge>,
+            <Text key="period" size="xs">
+              {date(item.startsAt)} – {date(item.endsAt)}
+            </Text>,
+          ]}
+        />
 
         <Section
           title={t('operatorUsers.detail.goods', { count: goods.total })}
-          shown={goods.list.length}
+          list={goods.list}
           total={goods.total}
           empty={t('operatorUsers.detail.noGoods')}
-        >
-          <Table striped>
-            <Table.Tbody>
-              {goods.list.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Text size="sm">{item.name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      size="sm"
-                      variant="filled"
-                      color={item.status === 'published' ? 'teal.9' : 'gray.7'}
-                    >
-                      {t(`goods.status.${item.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
-                      {item.tokenId ? `#${item.tokenId}` : none} · {item.supply}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Section>
+          cells={(item) => [
+            <Text key="name" size="sm">
+              {item.name}
+            </Text>,
+            <Badge
+              key="status"
+              size="sm"
+              variant="filled"
+              color={item.status === 'published' ? 'teal.9' : 'gray.7'}
+            >
+              {t(`goods.status.${item.status}`)}
+            </Badge>,
+            <Text key="token" size="xs">
+              {item.tokenId ? `#${item.tokenId}` : none} · {item.supply}
+            </Text>,
+          ]}
+        />
 
         <Section
           title={t('operatorUsers.detail.deliveries', { count: deliveries.total })}
-          shown={deliveries.list.length}
+          list={deliveries.list}
           total={deliveries.total}
           empty={t('operatorUsers.detail.noDeliveries')}
-        >
-          <Table striped>
-            <Table.Tbody>
-              {deliveries.list.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <Text size="xs">{date(item.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="filled" color={item.status === 'failed' ? 'red.9' : 'gray.7'}>
-                      {t(`operatorUsers.deliveryStatus.${item.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
-                      #{item.tokenId} × {item.amount} → <Code>{shortAddress(item.recipientAddress)}</Code>
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Section>
+          cells={(item) => [
+            <Text key="at" size="xs">
+              {date(item.createdAt)}
+            </Text>,
+            <DeliveryStatusBadge key="status" status={item.status} />,
+            <Text key="what" size="xs">
+              #{item.tokenId} × {item.amount} → <Code>{shortAddress(item.recipientAddress)}</Code>
+            </Text>,
+          ]}
+        />
       </Stack>
     </>
   );

@@ -1,4 +1,5 @@
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useForm } from '@mantine/form';
 import { IconFlame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,19 @@ export function BurnForm() {
       description={t('operatorTokens.burn.description')}
       icon={<IconFlame size={22} stroke={1.6} aria-hidden />}
     >
-      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          // Burning cannot be undone: one more look at what is about to go.
+          modals.openConfirmModal({
+            title: t('operatorTokens.burn.confirmTitle', { tokenId: values.tokenId, amount: values.amount }),
+            children: <Text size="sm">{t('operatorTokens.burn.confirmBody')}</Text>,
+            labels: { confirm: t('operatorTokens.burn.confirm'), cancel: t('common.cancel') },
+            confirmProps: { color: 'red.8', 'data-testid': 'burn-confirm' } as Record<string, string>,
+            onConfirm: () => mutation.mutate(values),
+          });
+        })}
+      >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <DigitsInput

@@ -61,13 +61,6 @@ export const operatorJa = {
       confirmUnsuspend: '{{name}} さんは再び利用できるようになり、キャンペーンも公開されます。',
       confirm: '実行する',
     },
-    deliveryStatus: {
-      queued: '待機中',
-      submitted: '送信済み',
-      confirmed: '完了',
-      failed: '失敗',
-      cancelled: '取消',
-    },
   },
   dashboard: {
     from: '開始日',
@@ -230,13 +223,6 @@ export const operatorEn: typeof operatorJa = {
       confirmUnsuspendTitle: 'Lift the suspension?',
       confirmUnsuspend: '{{name}} can use Hanabi again and their campaigns are public again.',
       confirm: 'Confirm',
-    },
-    deliveryStatus: {
-      queued: 'Queued',
-      submitted: 'Submitted',
-      confirmed: 'Confirmed',
-      failed: 'Failed',
-      cancelled: 'Cancelled',
     },
   },
   dashboard: {
