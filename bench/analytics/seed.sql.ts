@@ -88,6 +88,8 @@ function liveStatements(comments: number): string[] {
          case when p.platform = 'youtube' then to_char(c.starts_at at time zone 'America/Los_Angeles', 'YYYY-MM-DD') end,
          c.starts_at, c.starts_at, c.starts_at + interval '2 hours'
        from campaign c cross join unnest(c.platforms) as p(platform)`,
+    `insert into live_quota_usage (live_stream_id, quota_day, units)
+       select id, quota_day, quota_used from live_stream where quota_day is not null and quota_used > 0`,
     `insert into live_comment (id, live_stream_id, platform_message_id, author_platform_id, author_name, text,
          published_at, created_at, deleted_at)
        select 'm' || g, s.id, 'm' || g, 'p' || ((n.k * 13 + (g / n.total) % 25) % 200000), 'viewer', 'hello',

@@ -892,6 +892,27 @@ export const winner = pgTable(
 );
 
 /**
+ * YouTube quota units a stream spent per Pacific day (the day Google's quota resets on). `live_stream` keeps only
+ * the current day for its budget; this keeps every day, so a stream read across midnight Pacific shows in the
+ * dashboard on both days. Written with the stream's quota, in the same transaction.
+ */
+export const liveQuotaUsage = pgTable(
+  'live_quota_usage',
+  {
+    liveStreamId: text('live_stream_id')
+      .notNull()
+      .references(() => liveStream.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD, Pacific time. */
+    quotaDay: text('quota_day').notNull(),
+    units: integer('units').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.liveStreamId, table.quotaDay] }),
+    index('live_quota_usage_day_idx').on(table.quotaDay),
+  ],
+);
+
+/**
  * Repeated draws of a campaign (`POST …/scheduleWinner`): the worker's schedule reads it every minute, so a
  * started schedule survives restarts and runs on exactly one worker per due round.
  */

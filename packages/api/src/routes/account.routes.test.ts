@@ -36,8 +36,17 @@ describe('account contract', () => {
   });
   it('describes the three sign-in outcomes', () => {
     expect(
-      SigninResponse.safeParse({ result: 'not yet register', email: null, authProvider: 'twitter' }).success,
+      SigninResponse.safeParse({
+        result: 'not yet register',
+        email: null,
+        authProvider: 'twitter',
+        providerUid: '4242',
+      }).success,
     ).toBe(true);
+    // The original's uid is part of the answer: without it the outcome does not parse.
+    expect(
+      SigninResponse.safeParse({ result: 'not yet register', email: null, authProvider: 'twitter' }).success,
+    ).toBe(false);
     expect(SigninResponse.safeParse({ result: 'error' }).success).toBe(false);
     expect(SignoutBody.safeParse(null).success).toBe(true);
   });

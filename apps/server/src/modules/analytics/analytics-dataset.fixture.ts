@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { liveQuotaUsage, liveStream as liveStreamTable } from '../../db/schema.ts';
 import {
   insertCampaign,
   insertChainTx,
@@ -74,8 +76,15 @@ export async function seedDashboardDataset(db: Db): Promise<{ liveCampaign: stri
 async function seedLive(db: Db, campaignId: string): Promise<string> {
   const stream = (platform: 'youtube' | 'twitcasting', quotaUsed = 0, quotaDay: string | null = null) =>
     insertLiveStream(db, { campaignId, platform, quotaUsed, quotaDay });
-  // Quota: 100 on Jan 1, 50 on Jan 3; Dec 31 and Jan 4 are outside the UTC range (Jan 4 is inside in Tokyo).
+  // Quota: 100 on Jan 1 and 30 on Jan 2 (one stream read across midnight Pacific: the stream row keeps only its
+  // current day, the ledger both), 50 on Jan 3; Dec 31 and Jan 4 are outside the UTC range (Jan 4 is inside in
+  // Tokyo).
   const ytA = await stream('youtube', 100, '2025-01-01');
+  await db
+    .update(liveStreamTable)
+    .set({ quotaUsed: 30, quotaDay: '2025-01-02' })
+    .where(eq(liveStreamTable.id, ytA));
+  await db.insert(liveQuotaUsage).values({ liveStreamId: ytA, quotaDay: '2025-01-02', units: 30 });
   const ytB = await stream('youtube', 50, '2025-01-03');
   const tc = await stream('twitcasting');
   await stream('youtube', 999, '2024-12-31');

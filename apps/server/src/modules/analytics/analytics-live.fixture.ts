@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { draw, drawEntrant, liveComment, liveStream, winner } from '../../db/schema.ts';
+import { draw, drawEntrant, liveComment, liveQuotaUsage, liveStream, winner } from '../../db/schema.ts';
 
 /**
  * Live rows written straight into the tables for the dashboard tests (streams, comments, draws with their
@@ -25,6 +25,11 @@ export async function insertLiveStream(
     quotaUsed: values.quotaUsed ?? 0,
     quotaDay: values.quotaDay ?? null,
   });
+  if (values.quotaDay && values.quotaUsed) {
+    await db
+      .insert(liveQuotaUsage)
+      .values({ liveStreamId: streamId, quotaDay: values.quotaDay, units: values.quotaUsed });
+  }
   return streamId;
 }
 

@@ -60,13 +60,13 @@ export class LiveAnalyticsRepository {
         where status <> 'excluded' and ${inRange(sql`created_at`)}
         group by 1, 2
       ),
-      -- quota_day is YouTube's day (midnight to midnight Pacific) as 'YYYY-MM-DD': it counts in the local bucket
+      -- quota_day is YouTube's day (midnight to midnight Pacific) as 'YYYY-MM-DD', one ledger row per stream and
+      -- day (only YouTube spends quota): it counts in the local bucket
       -- holding that date, for the dates from the range's first local day to its end.
       quota as (
-        select date_trunc(${unit}, quota_day::date::timestamp) as b, sum(quota_used)::int as n
-        from live_stream
-        where platform = 'youtube' and quota_day is not null
-          and quota_day >= to_char(${from} at time zone ${tz}, 'YYYY-MM-DD')
+        select date_trunc(${unit}, quota_day::date::timestamp) as b, sum(units)::int as n
+        from live_quota_usage
+        where quota_day >= to_char(${from} at time zone ${tz}, 'YYYY-MM-DD')
           and quota_day::date::timestamp < (${to} at time zone ${tz})
         group by 1
       ),

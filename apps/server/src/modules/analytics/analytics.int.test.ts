@@ -100,7 +100,8 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
         heldClaimsReleased: 2,
         // alice commented again, but entered this campaign on day 1: carol is the only new entrant.
         live: { youtube: live(2, 1, 1, 2, 1, 1), twitcasting: live(0, 0, 0) },
-        youtubeQuotaUsed: 0,
+        // The first stream read on past midnight Pacific: its second quota day.
+        youtubeQuotaUsed: 30,
       },
       {
         bucket: '2025-01-03T00:00:00.000Z',
@@ -126,7 +127,7 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
       transactions: 2,
       // Entrants and eligible count once per campaign: alice, carol, bob; alice, user:u1, carol.
       live: { youtube: live(6, 3, 3, 3, 1, 2), twitcasting: live(2, 2, 3, 2, 1, 0) },
-      youtubeQuotaUsed: 150,
+      youtubeQuotaUsed: 180,
     });
     expect(body.byPlatform).toEqual([
       {
@@ -169,7 +170,7 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
     ]);
     // Quota days are dates: each counts in the local day of that date, Jan 4 included (the range ends 09:00).
     expect(body.series.map((row: { youtubeQuotaUsed: number }) => row.youtubeQuotaUsed)).toEqual([
-      100, 0, 50, 7,
+      100, 30, 50, 7,
     ]);
     // Comments by local day: 10:00–13:00 UTC Jan 1 is 19:00–22:00 JST, still Jan 1.
     expect(body.series[0].live.youtube.comments).toBe(3);
@@ -188,7 +189,7 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
       heldClaimsCreated: 4,
       heldClaimsReleased: 3,
       live: { youtube: live(6, 3, 3, 3, 1, 2), twitcasting: live(2, 2, 3, 2, 1, 0) },
-      youtubeQuotaUsed: 150,
+      youtubeQuotaUsed: 180,
     });
     const month = await dashboard('from=2024-12-01T00:00:00Z&to=2025-02-01T00:00:00Z&interval=month');
     expect(
@@ -211,7 +212,7 @@ describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
       ]),
     ).toEqual([
       [1, 1, 999],
-      [7, 4, 157],
+      [7, 4, 187],
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LiveStream, PlatformConnections } from '@hanabi/api';
-import { campaign, liveComment, liveStream, platformConnection } from '../../db/schema.ts';
+import { campaign, liveComment, liveQuotaUsage, liveStream, platformConnection } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { resolveAuthSecret } from '../identity/auth-secret.ts';
@@ -142,6 +142,25 @@ describe.each(testBackends())('live streams and chat ingestion against the sandb
 
     const afterPolls = await streamRow(stream.id);
     expect(afterPolls.quotaUsed).toBe(5 + 3 * 5);
+    // The per-day ledger (for the dashboard) follows the stream's day; a new Pacific day starts a new row.
+    const ledger = () =>
+      db()
+        .select({ day: liveQuotaUsage.quotaDay, units: liveQuotaUsage.units })
+        .from(liveQuotaUsage)
+        .where(eq(liveQuotaUsage.liveStreamId, stream.id))
+        .orderBy(liveQuotaUsage.quotaDay);
+    expect(await ledger()).toEqual([{ day: afterPolls.quotaDay, units: 20 }]);
+    await db().update(liveStream).set({ quotaDay: '2000-01-01' }).where(eq(liveStream.id, stream.id));
+    await db()
+      .update(liveQuotaUsage)
+      .set({ quotaDay: '2000-01-01' })
+      .where(eq(liveQuotaUsage.liveStreamId, stream.id));
+    expect(await pollNow(world, stream.id)).toMatchObject({ polled: true, added: 0 });
+    expect(await ledger()).toEqual([
+      { day: '2000-01-01', units: 20 },
+      { day: afterPolls.quotaDay, units: 5 },
+    ]);
+    expect((await streamRow(stream.id)).quotaUsed).toBe(5);
     // The adapter never polls faster than once a second, whatever the platform says.
     expect(afterPolls.pollingIntervalMs).toBe(1000);
     expect(afterPolls.cursor).toBeTruthy();

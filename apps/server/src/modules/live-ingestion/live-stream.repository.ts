@@ -55,6 +55,17 @@ export interface PollCommit {
 const INSERT_CHUNK = 500;
 const ACTIVE: StreamStatus[] = ['waiting', 'live'];
 
+/**
+ * Copies a stream's quota of its current day into the per-day ledger (`live_quota_usage`), in the caller's
+ * transaction: the stream row keeps only today for its budget, the ledger keeps every day for the dashboard.
+ */
+async function recordQuotaDay(tx: Pick<Db, 'execute'>, streamId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into live_quota_usage (live_stream_id, quota_day, units)
+    select id, quota_day, quota_used from live_stream where id = ${streamId} and quota_day is not null
+    on conflict (live_stream_id, quota_day) do update set units = excluded.units`);
+}
+
 export class LiveStreamRepository {
   constructor(private readonly db: Db) {}
 
@@ -167,6 +178,7 @@ export class LiveStreamRepository {
           },
         })
         .returning();
+      await recordQuotaDay(tx, row!.id);
       for (const { id } of ended) {
         await publishLiveEvent(tx, values.campaignId, { type: 'stream', liveStreamId: id, status: 'ended' });
       }
@@ -239,6 +251,7 @@ export class LiveStreamRepository {
         .returning({ id: liveStream.id, status: liveStream.status });
       // Patches carry a fresh ingest_state without the lease; a poller that lost it writes nothing.
       if (!held) return null;
+      if (input.patch.quotaDay) await recordQuotaDay(tx, input.streamId);
       let added = 0;
       for (let i = 0; i < input.messages.length; i += INSERT_CHUNK) {
         const chunk = input.messages.slice(i, i + INSERT_CHUNK);
@@ -308,10 +321,14 @@ export class LiveStreamRepository {
 
   /** Gives the lease back without a poll (nothing to do yet), keeping everything else. */
   async release(id: string, lease: string, patch: PollCommit['patch'], now: Date): Promise<void> {
-    await this.db
-      .update(liveStream)
-      .set({ ...patch, updatedAt: now })
-      .where(and(eq(liveStream.id, id), sql`${liveStream.ingestState}->>'lease' = ${lease}`));
+    await this.db.transaction(async (tx) => {
+      const [held] = await tx
+        .update(liveStream)
+        .set({ ...patch, updatedAt: now })
+        .where(and(eq(liveStream.id, id), sql`${liveStream.ingestState}->>'lease' = ${lease}`))
+        .returning({ id: liveStream.id });
+      if (held && patch.quotaDay) await recordQuotaDay(tx, id);
+    });
   }
 
   /** Active streams whose poll time has passed by more than `graceMs` (their job was lost or never sent). */
