@@ -49,7 +49,9 @@ test('the operator filters the dashboard, exports it, finds a user and posts new
     )
     .toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId('chart-signups')).toBeVisible();
-  await expect(page.getByText('取り込んだコメント数')).toBeVisible();
+  // The live figures are computed now (comments per platform, the entry funnel, YouTube quota).
+  await expect(page.getByText('取り込んだコメント（プラットフォーム別）')).toBeVisible();
+  await expect(page.getByText('参加者 → 抽選対象 → 当選 → 保留 → 配布（期間合計）')).toBeVisible();
 
   // The weekly figures replace the previous ones (shown dimmed, export disabled) once they arrive.
   await expect(page.getByTestId('dashboard')).toHaveCSS('opacity', '1');

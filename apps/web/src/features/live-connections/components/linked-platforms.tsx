@@ -47,7 +47,7 @@ function PlatformRow({
           <Group gap={6}>
             <Text fw={600}>{name}</Text>
             {connection && (
-              <Badge size="sm" variant="light" color={connection.needsReconnect ? 'orange' : 'teal'}>
+              <Badge size="sm" variant="filled" color={connection.needsReconnect ? 'orange.9' : 'teal.9'}>
                 {connection.needsReconnect ? t('liveConnections.reconnect') : t('liveConnections.linked')}
               </Badge>
             )}
