@@ -262,28 +262,17 @@ export class LiveStreamRepository {
           .returning({ id: liveComment.id });
         added += rows.length;
       }
-      if (input.deletedMessageIds.length > 0) {
+      // Deleted messages and every message of a banned author leave the pool, in one statement.
+      const taken = [
+        input.deletedMessageIds.length > 0 && inArray(liveComment.platformMessageId, input.deletedMessageIds),
+        input.bannedAuthorIds.length > 0 && inArray(liveComment.authorPlatformId, input.bannedAuthorIds),
+      ].filter((condition) => condition !== false);
+      if (taken.length > 0) {
         await tx
           .update(liveComment)
           .set({ deletedAt: now })
           .where(
-            and(
-              eq(liveComment.liveStreamId, input.streamId),
-              inArray(liveComment.platformMessageId, input.deletedMessageIds),
-              isNull(liveComment.deletedAt),
-            ),
-          );
-      }
-      if (input.bannedAuthorIds.length > 0) {
-        await tx
-          .update(liveComment)
-          .set({ deletedAt: now })
-          .where(
-            and(
-              eq(liveComment.liveStreamId, input.streamId),
-              inArray(liveComment.authorPlatformId, input.bannedAuthorIds),
-              isNull(liveComment.deletedAt),
-            ),
+            and(eq(liveComment.liveStreamId, input.streamId), or(...taken), isNull(liveComment.deletedAt)),
           );
       }
       const removed = input.deletedMessageIds.length + input.bannedAuthorIds.length > 0;
