@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
 
 /*
@@ -11,8 +11,11 @@ import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
  *   `lower(… COLLATE "C")`, which folds ASCII whatever the database's locale, so both forms agree everywhere;
  *   NFKC turns full-width letters (Ｋｅｙ) and half-width kana into their usual forms first.
  *   An empty keyword accepts any comment.
- * - Only chat messages count: kinds `text` and `superChat` (a paid message is still a message); membership
- *   events and other system items never enter.
+ * - Only what a viewer typed counts: a comment enters when its `text` (the viewer's own words, which the adapters
+ *   store for every kind) is not empty and its kind is `text`, `superChat` (the Super Chat's comment) or
+ *   `membership` (a YouTube membership milestone carries the member's own comment in `userComment`).
+ *   Super Stickers, a Super Chat without a comment, new-member and gift events carry no typed words and never
+ *   enter; `other` (unknown event types) never enters. TwitCasting API v2 comments are all plain `text`.
  * - Window: [windowStart ?? campaign.startsAt, windowEnd ?? campaign.endsAt], both ends inclusive.
  * - Deleted comments (moderated away) never count.
  * - onePerPerson and cooldown are about authors, not comments: see `entrants.sql.ts`.
@@ -33,7 +36,7 @@ export interface EntryPeriod {
   endsAt: Date;
 }
 
-export const ENTRY_KINDS = ['text', 'superChat'] as const;
+export const ENTRY_KINDS = ['text', 'superChat', 'membership'] as const;
 
 /** Lower-cases A–Z only: what `lower(x COLLATE "C")` does in PostgreSQL. */
 function asciiLower(value: string): string {
@@ -64,6 +67,7 @@ export function commentIsEligible(
 ): boolean {
   if (comment.deletedAt !== null) return false;
   if (!(ENTRY_KINDS as readonly string[]).includes(comment.kind)) return false;
+  if (comment.text === '') return false;
   if (rule.membersOnly && !comment.isMember) return false;
   if (rule.excludeModerators && (comment.isModerator || comment.isOwner)) return false;
   const window = entryWindow(rule, campaign);
@@ -83,6 +87,7 @@ export function eligibleCommentCondition(rule: CampaignEntryRule, campaign: Entr
   const conditions: (SQL | undefined)[] = [
     isNull(liveComment.deletedAt),
     inArray(liveComment.kind, [...ENTRY_KINDS]),
+    ne(liveComment.text, ''),
     gte(liveComment.publishedAt, window.start),
     lte(liveComment.publishedAt, window.end),
   ];

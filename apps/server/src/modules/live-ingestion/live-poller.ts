@@ -46,6 +46,8 @@ export const DEFAULT_POLLER_TIMING: PollerTiming = {
   afterCampaignEndMs: 2 * 60_000,
 };
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export interface PollOutcome {
   /** False when another poller holds the stream or it is not due/active: this caller should stop. */
   polled: boolean;
@@ -84,6 +86,9 @@ export class LivePoller {
     if (!row) return { polled: false, added: 0, status: null, nextPollAt: null };
     const campaign = await this.streams.campaign(row.campaignId);
     const { lease: _held, ...state } = row.ingestState as IngestState & { lease?: string };
+    // A scheduler may wake (and the claim allows) a little early; the request itself never goes out early.
+    const early = (state.notBefore ?? 0) - this.clock().getTime();
+    if (early > 0 && early <= this.timing.leaseMs / 2) await sleep(early);
     const now = this.clock();
     let decision: Decision;
     const connection = row.connectionId ? await this.connections.connectionById(row.connectionId) : null;
@@ -103,6 +108,14 @@ export class LivePoller {
         deletedMessageIds: [],
         bannedAuthorIds: [],
         patch: { status: 'ended', endedAt: now, nextPollAt: null, lastError: null, ingestState: state },
+      };
+    } else if (early > this.timing.leaseMs / 2) {
+      // Claimed far too early (a forced resume): book the poll for when the platform allows it.
+      decision = {
+        messages: [],
+        deletedMessageIds: [],
+        bannedAuthorIds: [],
+        patch: { ingestState: state, nextPollAt: new Date(state.notBefore!) },
       };
     } else if (!connection || connection.revokedAt) {
       // Unlinked or refused: the streamer must connect again before anything can be read.
@@ -170,6 +183,8 @@ export class LivePoller {
       const page = await this.tokens.withAccessToken(connection, (accessToken) =>
         api.listChatMessages({ accessToken, liveChatId: row.liveChatId!, pageToken: row.cursor }),
       );
+      // Google counts the interval from its answer, which reached us no later than now: count from here.
+      const answeredAt = this.clock().getTime();
       const interval = page.pollingIntervalMillis;
       const wait = Math.max(interval, page.messages.length === 0 ? this.timing.emptyPageMinMs : 0);
       return {
@@ -181,11 +196,11 @@ export class LivePoller {
           pollingIntervalMs: interval,
           quotaUsed,
           quotaDay,
-          ingestState: { ...state, failures: 0 },
+          ingestState: { ...state, failures: 0, notBefore: answeredAt + interval },
           lastError: null,
           ...(page.chatEnded
             ? { status: 'ended', endedAt: page.offlineAt ?? now, nextPollAt: null }
-            : { status: 'live', nextPollAt: new Date(now.getTime() + wait) }),
+            : { status: 'live', nextPollAt: new Date(answeredAt + wait) }),
         },
       };
     } catch (error) {

@@ -15,6 +15,11 @@ export interface IngestState {
   liveCheckedAt?: number;
   /** The entrant count last announced, when it was counted, and whether comments arrived since. */
   entrants?: { count: number; at: number; stale: boolean };
+  /**
+   * YouTube: no request may go out before this (epoch milliseconds): the last answer's arrival plus its
+   * `pollingIntervalMillis`. Google refuses an earlier call with `rateLimitExceeded`, by its own clock.
+   */
+  notBefore?: number;
 }
 
 export interface Decision {

@@ -612,7 +612,8 @@ export const en: Messages = {
       copiesPerWinner: 'Copies per winner',
       ruleSection: 'Entry rule',
       keyword: 'Keyword',
-      keywordDescription: 'Comments containing this keyword enter (empty: any comment enters)',
+      keywordDescription:
+        'What a viewer typed enters when it contains this keyword: a chat message, a Super Chat’s message or a membership milestone’s comment (empty: anything typed enters). Super Stickers and new-member notices carry no words and never enter',
       onePerPerson: 'Once per person',
       membersOnly: 'Members only',
       membersOnlyDescription: 'Only YouTube channel members can enter',

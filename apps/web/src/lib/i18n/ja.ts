@@ -625,7 +625,8 @@ export const ja = {
       copiesPerWinner: '1人あたりの個数',
       ruleSection: '参加条件',
       keyword: 'キーワード',
-      keywordDescription: 'このキーワードを含むコメントが応募になります（空欄ならどのコメントでも応募）',
+      keywordDescription:
+        '視聴者が自分で書いた言葉（チャット、スーパーチャットのメッセージ、メンバー継続のコメント）にこのキーワードが含まれると応募になります（空欄なら書き込みがあれば応募）。スーパーステッカーや新規メンバーのお知らせなど、文字のないものは応募になりません',
       onePerPerson: '1人1回まで',
       membersOnly: 'メンバー限定',
       membersOnlyDescription: 'YouTube のチャンネルメンバーだけが応募できます',
