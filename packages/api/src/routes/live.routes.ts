@@ -61,7 +61,9 @@ export type OAuthUrl = z.infer<typeof OAuthUrl>;
 /**
  * The platforms' OAuth callbacks (`GET ?code&state` or `?error&state`). They answer with a redirect, so they are
  * registered outside the route table: back to `returnTo` with `?connected={platform}` or
- * `?connectError={code}` (`denied`, `expired`, `alreadyLinked`, `notStreamer`, `platform`).
+ * `?connectError={code}` (`denied`, `expired`, `alreadyLinked`, `notStreamer`, `platform`, and — when the
+ * browser that came back is not the one that asked (`browserMismatch`) or is not signed in as the person who
+ * asked (`signInAgain`) — nothing is linked: sign in, then connect again).
  */
 export const OAUTH_CALLBACK_PATHS = {
   youtube: '/api/oauth/youtube/callback',
@@ -73,6 +75,8 @@ export const OAUTH_CONNECT_ERRORS = [
   'alreadyLinked',
   'notStreamer',
   'platform',
+  'browserMismatch',
+  'signInAgain',
 ] as const;
 export type OAuthConnectError = (typeof OAUTH_CONNECT_ERRORS)[number];
 
