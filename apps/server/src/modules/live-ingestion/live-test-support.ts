@@ -105,13 +105,18 @@ const CONSENT_PATHS = {
 
 export async function startLiveWorld(
   backend: TestBackend,
-  options: { workers?: boolean; env?: Record<string, string> } = {},
+  options: {
+    workers?: boolean;
+    env?: Record<string, string>;
+    /** Real sign-ins (better-auth cookies and bearer tokens) instead of `x-test-user` headers. */
+    realSessions?: boolean;
+  } = {},
 ): Promise<LiveWorld> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const ctx = await createTestContext(backend, {
     env: { PUBLIC_ORIGIN: origin, PORT: String(port), ...options.env },
-    sessions: headerSessions,
+    ...(options.realSessions ? {} : { sessions: headerSessions }),
     workers: options.workers ?? false,
   });
   await ctx.app.listen({ port, host: '127.0.0.1' });
