@@ -123,6 +123,35 @@ describe.each(testBackends())('prize custody over HTTP (%s)', (backend) => {
     });
   }
 
+  it('the chat-reading connect is bound the same way, on both platforms', async () => {
+    const attacker = await person('streamer');
+    const victim = await person('streamer');
+    for (const platform of ['youtube', 'twitcasting'] as const) {
+      const path =
+        platform === 'youtube'
+          ? '/api/oauth/youtube/liveStreaming/url'
+          : '/api/oauth/twitcasting/liveStreaming/url';
+      const ask = async (jar: CookieJar) => {
+        const answer = await world.ctx.app.inject({
+          method: 'GET',
+          url: path,
+          headers: cookieHeaders(world.ctx, jar),
+        });
+        jar.absorb(answer);
+        return answer.json<{ url: string }>().url;
+      };
+      const foreign = await world.consent(await ask(attacker.jar), 'Second Streamer');
+      expect(await comeBack(victim.jar, foreign)).toBe('/streamer/account?connectError=browserMismatch');
+      expect(
+        await comeBack(new CookieJar(), await world.consent(await ask(attacker.jar), 'Second Streamer')),
+      ).toBe('/?connectError=browserMismatch');
+      expect((await connectionsOf(attacker))[platform]).toBeNull();
+      const own = await world.consent(await ask(victim.jar), 'Second Streamer');
+      expect(await comeBack(victim.jar, own)).toBe(`/streamer/account?connected=${platform}`);
+      expect((await connectionsOf(victim))[platform]).toMatchObject({ canReadChat: true });
+    }
+  });
+
   it('a connect that comes back signed out (or as someone else) links nothing: sign in again', async () => {
     const viewer = await person();
     const link = await askConsent(viewer.jar, 'youtube');
