@@ -54,7 +54,10 @@ export const OAuthUrlQuery = z.object({
 });
 export type OAuthUrlQuery = z.infer<typeof OAuthUrlQuery>;
 
-/** The platform's consent page to open; `state` binds the answer to this session, purpose and return path. */
+/**
+ * The platform's consent page to open; `state` binds the answer to this session, purpose and return path, and
+ * the answer sets an HttpOnly cookie (`hanabi.connect`, callback path only) binding it to this browser.
+ */
 export const OAuthUrl = z.object({ url: z.string() });
 export type OAuthUrl = z.infer<typeof OAuthUrl>;
 
