@@ -54,14 +54,19 @@ export const OAuthUrlQuery = z.object({
 });
 export type OAuthUrlQuery = z.infer<typeof OAuthUrlQuery>;
 
-/** The platform's consent page to open; `state` binds the answer to this session, purpose and return path. */
+/**
+ * The platform's consent page to open; `state` binds the answer to this session, purpose and return path, and
+ * the answer sets an HttpOnly cookie (`hanabi.connect`, callback path only) binding it to this browser.
+ */
 export const OAuthUrl = z.object({ url: z.string() });
 export type OAuthUrl = z.infer<typeof OAuthUrl>;
 
 /**
  * The platforms' OAuth callbacks (`GET ?code&state` or `?error&state`). They answer with a redirect, so they are
  * registered outside the route table: back to `returnTo` with `?connected={platform}` or
- * `?connectError={code}` (`denied`, `expired`, `alreadyLinked`, `notStreamer`, `platform`).
+ * `?connectError={code}` (`denied`, `expired`, `alreadyLinked`, `notStreamer`, `platform`, and — when the
+ * browser that came back is not the one that asked (`browserMismatch`) or is not signed in as the person who
+ * asked (`signInAgain`) — nothing is linked: sign in, then connect again).
  */
 export const OAUTH_CALLBACK_PATHS = {
   youtube: '/api/oauth/youtube/callback',
@@ -73,6 +78,8 @@ export const OAUTH_CONNECT_ERRORS = [
   'alreadyLinked',
   'notStreamer',
   'platform',
+  'browserMismatch',
+  'signInAgain',
 ] as const;
 export type OAuthConnectError = (typeof OAUTH_CONNECT_ERRORS)[number];
 

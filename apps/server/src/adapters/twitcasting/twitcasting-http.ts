@@ -84,6 +84,19 @@ export class TwitCastingHttpApi implements TwitCastingApi {
     return mapUser((body as { user?: WireUser }).user);
   }
 
+  async userInfo(idOrScreenId: string): Promise<TwitCastingUser | null> {
+    const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
+    try {
+      const path = `/users/${encodeURIComponent(idOrScreenId)}`;
+      const { body } = await this.call('users', path, null, { headers: { authorization: `Basic ${basic}` } });
+      const user = mapUser((body as { user?: WireUser }).user);
+      return user.id ? user : null;
+    } catch (error) {
+      if (error instanceof LiveAdapterError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
   async currentLive(accessToken: string, userId: string): Promise<TwitCastingMovie | null> {
     try {
       const path = `/users/${encodeURIComponent(userId)}/current_live`;

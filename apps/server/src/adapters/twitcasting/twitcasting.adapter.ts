@@ -47,6 +47,11 @@ export interface TwitCastingApi {
   /** TwitCasting has no refresh flow: when the token dies (1000 Invalid token) the user must connect again. */
   exchangeCode(input: { code: string; redirectUri: string }): Promise<PlatformTokens>;
   verifyCredentials(accessToken: string): Promise<TwitCastingUser>;
+  /**
+   * `GET /users/:user_id` with the app's Basic credentials: `idOrScreenId` is a numeric user id or a screen id;
+   * null when no such user exists (the API's 404). Used to turn a changeable screen id into the stable id.
+   */
+  userInfo(idOrScreenId: string): Promise<TwitCastingUser | null>;
   /** `users/:id/current_live`; null when the user is not live (the API's 404). */
   currentLive(accessToken: string, userId: string): Promise<TwitCastingMovie | null>;
   /**

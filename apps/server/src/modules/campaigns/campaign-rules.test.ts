@@ -32,6 +32,30 @@ const facts = (changes: Partial<RuleFacts> = {}): RuleFacts => ({
 const fields = (problems: { field: string }[]) => problems.map((problem) => problem.field);
 
 describe('campaign rules', () => {
+  it('never lets a campaign go below the winners it has handed over, and counts copies handed over', () => {
+    const handedOver = { winners: 4, copies: 8 };
+    // 4 winners handed (2 copies each): 4 is fine, 3 is refused.
+    expect(checkCampaignRules(draft({ winnerCount: 4 }), facts({ handedOver }))).toEqual([]);
+    const fewer = checkCampaignRules(draft({ winnerCount: 3 }), facts({ handedOver }));
+    expect(fewer).toEqual([
+      { field: 'body.winnerCount', message: expect.stringContaining('4 winners have already been handed') },
+    ]);
+    // Copies handed over count even when the plan asks fewer: 8 handed + 3 reserved elsewhere > 10.
+    const tight = checkCampaignRules(
+      draft({ winnerCount: 4, copiesPerWinner: 1 }),
+      facts({ handedOver, reservedByOthers: 3 }),
+    );
+    expect(tight).toEqual([
+      { field: 'body.winnerCount', message: expect.stringContaining('8 copies already handed over') },
+    ]);
+    expect(
+      checkCampaignRules(
+        draft({ winnerCount: 4, copiesPerWinner: 1 }),
+        facts({ handedOver, reservedByOthers: 2 }),
+      ),
+    ).toEqual([]);
+  });
+
   it('accepts a sound campaign', () => {
     expect(checkCampaignRules(draft(), facts())).toEqual([]);
   });

@@ -22,6 +22,8 @@ export interface RuleFacts {
   prize: { streamerId: string; status: 'draft' | 'published'; supply: number; name: string } | null;
   /** Copies of the prize other campaigns already promise. */
   reservedByOthers: number;
+  /** What this campaign has already handed over (winners given to delivery; copies handed over or drawn). */
+  handedOver?: { winners: number; copies: number };
 }
 
 const PLATFORM_NAMES: Record<Platform, string> = { youtube: 'YouTube', twitcasting: 'TwitCasting' };
@@ -80,12 +82,20 @@ export function checkCampaignRules(draft: CampaignDraft, facts: RuleFacts): Erro
   if (draft.status !== 'draft' && prize.status !== 'published') {
     fail('prize.digitalGoodsId', `"${prize.name}" is not published yet: publish the goods first`);
   }
-  const needed = draft.winnerCount * draft.copiesPerWinner;
+  const handed = facts.handedOver ?? { winners: 0, copies: 0 };
+  if (draft.winnerCount < handed.winners) {
+    fail(
+      'winnerCount',
+      `${handed.winners} winners have already been handed their prizes: the campaign cannot have fewer winners`,
+    );
+  }
+  // What was handed over stays counted even if the plan shrinks (decision 0062).
+  const needed = Math.max(draft.winnerCount * draft.copiesPerWinner, handed.copies);
   const remaining = prize.supply - facts.reservedByOthers;
   if (needed > remaining) {
     fail(
       'winnerCount',
-      `${draft.winnerCount} winners × ${draft.copiesPerWinner} copies = ${needed}, but only ${Math.max(0, remaining)} of ${prize.supply} copies of "${prize.name}" remain`,
+      `${needed > draft.winnerCount * draft.copiesPerWinner ? `${needed} copies already handed over` : `${draft.winnerCount} winners × ${draft.copiesPerWinner} copies = ${needed}`}, but only ${Math.max(0, remaining)} of ${prize.supply} copies of "${prize.name}" remain`,
     );
   }
   return problems;

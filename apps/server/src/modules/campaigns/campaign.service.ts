@@ -205,6 +205,7 @@ export class CampaignService {
       now,
       prize,
       reservedByOthers: prize ? (reserved.get(prize.id) ?? 0) : 0,
+      ...(campaignId ? { handedOver: await this.goods.handedOver(campaignId) } : {}),
     });
     if (problems.length > 0) {
       const fields = [...new Set(problems.map((problem) => problem.field))].join(', ');

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config.ts';
+import { createTwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
@@ -75,6 +76,7 @@ export function wireDelivery(options: {
     options.digitalGoods,
     repositories.deliveries,
     delivery,
+    createTwitCastingApi(config),
     log,
   );
   return {

@@ -1,7 +1,10 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appUser, heldClaim, manualDistribution } from '../../db/schema.ts';
+import { publishLiveEvent } from '../live-events/live-events.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface ReleaseOutcome {
   /** Held prizes that became deliveries (the person has a wallet). */
@@ -11,35 +14,45 @@ export interface ReleaseOutcome {
 }
 
 /**
+ * Which held claims a user may receive (decision 0061):
+ * - claims attached to them (`user_id`), and `hanabi` claims addressed to their user id;
+ * - claims won by a platform identity they have linked, keyed by its STABLE id (YouTube channel id,
+ *   TwitCasting numeric user id — never the changeable screen id), and only while attached to nobody: a claim
+ *   once attached to an account stays that account's, whoever links the identity later.
+ */
+function claimableBy(user: typeof appUser.$inferSelect): SQL {
+  const identities: SQL[] = [
+    eq(heldClaim.userId, user.id),
+    and(eq(heldClaim.platform, 'hanabi'), eq(heldClaim.platformUserId, user.id))!,
+  ];
+  const unattached = (platform: 'youtube' | 'twitcasting', platformUserId: string) =>
+    and(
+      eq(heldClaim.platform, platform),
+      eq(heldClaim.platformUserId, platformUserId),
+      isNull(heldClaim.userId),
+    )!;
+  if (user.youtubeChannelId) identities.push(unattached('youtube', user.youtubeChannelId));
+  if (user.twitcastingUserId) identities.push(unattached('twitcasting', user.twitcastingUserId));
+  return or(...identities)!;
+}
+
+/**
  * Turns held prizes into deliveries once their person is known and reachable: called when someone sets a
  * wallet or links the platform identity a prize was won with. One transaction; each claim becomes at most one
- * delivery (`held:{claim id}`), however often this runs.
+ * delivery (`held:{claim id}`), however often this runs. Without a wallet the claims are attached to the user
+ * (they stay theirs). Each campaign whose winners changed hears a live `winners` event when this commits.
+ *
+ * The one place held prizes are released: a check on where they may go (e.g. a cool-off for a replaced wallet
+ * address) belongs here.
  */
 export async function releaseHeldClaims(db: Db, userId: string): Promise<ReleaseOutcome> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(appUser).where(eq(appUser.id, userId)).for('update');
     if (!user) return { delivered: 0, attached: 0 };
-    const identities: SQL[] = [
-      eq(heldClaim.userId, user.id),
-      and(eq(heldClaim.platform, 'hanabi'), eq(heldClaim.platformUserId, user.id))!,
-    ];
-    if (user.youtubeChannelId) {
-      identities.push(
-        and(eq(heldClaim.platform, 'youtube'), eq(heldClaim.platformUserId, user.youtubeChannelId))!,
-      );
-    }
-    const twitcasting = [user.twitcastingUserId, user.twitcastingScreenId].filter(
-      (value): value is string => value !== null,
-    );
-    if (twitcasting.length > 0) {
-      identities.push(
-        and(eq(heldClaim.platform, 'twitcasting'), inArray(heldClaim.platformUserId, twitcasting))!,
-      );
-    }
     const claims = await tx
       .select()
       .from(heldClaim)
-      .where(and(eq(heldClaim.status, 'held'), or(...identities)))
+      .where(and(eq(heldClaim.status, 'held'), claimableBy(user)))
       .for('update');
     if (claims.length === 0) return { delivered: 0, attached: 0 };
 
@@ -88,6 +101,36 @@ export async function releaseHeldClaims(db: Db, userId: string): Promise<Release
         .set({ status: 'delivering', completedAt: null })
         .where(and(inArray(manualDistribution.id, batches), sql`${manualDistribution.status} = 'completed'`));
     }
+    // The streamer's live room and the public campaign page show winners' delivery states: tell them.
+    const campaigns = [...new Set(claims.map((claim) => claim.campaignId).filter((id) => id !== null))];
+    for (const campaignId of campaigns) await publishLiveEvent(tx, campaignId, { type: 'winners' });
     return { delivered: created.length, attached: 0 };
   });
+}
+
+/**
+ * On unlinking a platform identity: every claim still held for it and attached to nobody was won while this
+ * user held the identity (or before anyone did, and they proved control first), so it becomes theirs now — the
+ * next person to link the identity receives only prizes won after this moment (decision 0061). Runs in the
+ * unlink transaction, so the boundary is the unlink's commit.
+ */
+export async function attachClaimsOnUnlink(
+  tx: Tx,
+  userId: string,
+  platform: 'youtube' | 'twitcasting',
+  platformUserId: string,
+): Promise<number> {
+  const attached = await tx
+    .update(heldClaim)
+    .set({ userId })
+    .where(
+      and(
+        eq(heldClaim.status, 'held'),
+        eq(heldClaim.platform, platform),
+        eq(heldClaim.platformUserId, platformUserId),
+        isNull(heldClaim.userId),
+      ),
+    )
+    .returning({ id: heldClaim.id });
+  return attached.length;
 }

@@ -2,6 +2,27 @@ import { and, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaign, chainToken, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
 
+/**
+ * Copies a campaign has already given away or is about to (decision 0062): its winners' live deliveries
+ * (including held prizes released into deliveries), prizes held for winners, and drawn winners not yet
+ * handed over × copies per winner. A correlated expression over the outer `campaign` row, written with
+ * qualified names (drizzle leaves columns unqualified inside select fields, which would bind them to the
+ * subquery's own table).
+ */
+const campaignHandedCopies = sql.raw(`(
+  (select coalesce(sum(d.amount), 0) from delivery d
+    where d.campaign_id = "campaign"."id" and d.source = 'draw' and d.status not in ('failed', 'cancelled'))
+  + (select coalesce(sum(h.amount), 0) from held_claim h
+    where h.campaign_id = "campaign"."id" and h.source = 'draw' and h.status = 'held')
+  + (select count(*) from winner w
+    where w.campaign_id = "campaign"."id" and w.status = 'drawn') * "campaign"."copies_per_winner"
+)`);
+
+/** Winners a campaign has handed to delivery (a delivery or a held claim written for them). */
+const campaignHandedWinners = sql.raw(
+  `(select count(*) from winner w where w.campaign_id = "campaign"."id" and w.distributed_at is not null)`,
+);
+
 export type DigitalGoodsRow = typeof digitalGoods.$inferSelect;
 export type NewDigitalGoods = Omit<
   typeof digitalGoods.$inferInsert,
@@ -85,9 +106,10 @@ export class DigitalGoodsRepository {
   }
 
   /**
-   * Copies each goods has promised: Σ winner count × copies per winner over its campaigns (optionally but one),
-   * plus what manual and operator distributions sent or hold for someone. Pass a transaction to count under
-   * the lock it took on the goods row.
+   * Copies each goods has promised: over its campaigns (optionally but one), each campaign's larger of its plan
+   * (winner count × copies per winner) and what it has handed over or drawn (decision 0062: lowering the plan
+   * afterwards frees nothing already given), plus what manual and operator distributions sent or hold for
+   * someone. Pass a transaction to count under the lock it took on the goods row.
    */
   async reservedCopies(
     goodsIds: string[],
@@ -103,7 +125,7 @@ export class DigitalGoodsRepository {
       db
         .select({
           goodsId: campaign.prizeDigitalGoodsId,
-          copies: sql<number>`coalesce(sum(${campaign.winnerCount} * ${campaign.copiesPerWinner}), 0)::int`,
+          copies: sql<number>`coalesce(sum(greatest(${campaign.winnerCount} * ${campaign.copiesPerWinner}, ${campaignHandedCopies})), 0)::int`,
         })
         .from(campaign)
         .where(and(...conditions))
@@ -142,6 +164,21 @@ export class DigitalGoodsRepository {
       reserved.set(row.goodsId, (reserved.get(row.goodsId) ?? 0) + Number(row.copies));
     }
     return reserved;
+  }
+
+  /**
+   * What one campaign has handed over: winners given to delivery (a delivery or a held claim written) and the
+   * copies counted as in {@link reservedCopies} (handed over + drawn). A campaign's plan cannot go below them.
+   */
+  async handedOver(campaignId: string): Promise<{ winners: number; copies: number }> {
+    const [row] = await this.db
+      .select({
+        winners: sql<number>`${campaignHandedWinners}::int`,
+        copies: sql<number>`${campaignHandedCopies}::int`,
+      })
+      .from(campaign)
+      .where(eq(campaign.id, campaignId));
+    return { winners: Number(row?.winners ?? 0), copies: Number(row?.copies ?? 0) };
   }
 
   async campaignCount(goodsId: string): Promise<number> {

@@ -4,7 +4,7 @@ import type { PlatformConnections } from '@hanabi/api';
 import { appUser, heldClaim, platformConnection } from '../../db/schema.ts';
 import { asUser, testBackends } from '../../test/test-context.ts';
 import { insertGoods } from '../live-entries/live-entries.fixture.ts';
-import { startLiveWorld, type LiveWorld } from '../live-ingestion/live-test-support.ts';
+import { bindingCookieOf, startLiveWorld, type LiveWorld } from '../live-ingestion/live-test-support.ts';
 
 describe.each(testBackends())('platform connections over the sandbox (%s)', (backend) => {
   let world: LiveWorld;
@@ -129,6 +129,7 @@ describe.each(testBackends())('platform connections over the sandbox (%s)', (bac
 
   it('answers denied, expired, reused and foreign states without linking anything', async () => {
     const viewer = await world.user('audience');
+    /** Asks for a consent URL in the viewer's browser: the URL and that browser's binding cookie. */
     const ask = async (platform: 'youtube' | 'twitcasting') => {
       const path =
         platform === 'youtube' ? '/api/oauth/youtube/channelId/url' : '/api/oauth/twitcasting/account/url';
@@ -137,14 +138,15 @@ describe.each(testBackends())('platform connections over the sandbox (%s)', (bac
         url: `${path}?returnTo=/here`,
         headers: viewer.headers,
       });
-      return answer.json<{ url: string }>().url;
+      return { url: answer.json<{ url: string }>().url, cookie: bindingCookieOf(answer) };
     };
+    const browser = (cookie: string) => ({ ...viewer.headers, cookie });
     // Cancelled on Google's page: back with ?error=access_denied&state.
-    const ytUrl = new URL(await ask('youtube'));
+    const yt = await ask('youtube');
     const denied = new URL(`${world.origin}/api/oauth/youtube/callback`);
     denied.searchParams.set('error', 'access_denied');
-    denied.searchParams.set('state', ytUrl.searchParams.get('state')!);
-    expect(await world.callback(denied, viewer.headers)).toBe('/here?connectError=denied');
+    denied.searchParams.set('state', new URL(yt.url).searchParams.get('state')!);
+    expect(await world.callback(denied, browser(yt.cookie))).toBe('/here?connectError=denied');
     // TwitCasting sends only ?result=denied (no state).
     expect(
       await world.callback(`${world.origin}/api/oauth/twitcasting/callback?result=denied`, viewer.headers),
@@ -157,31 +159,37 @@ describe.each(testBackends())('platform connections over the sandbox (%s)', (bac
       '/?connectError=expired',
     );
     // A state works once.
-    const back = await world.consent(await ask('youtube'), 'Viewer Ren');
-    expect(await world.callback(back, viewer.headers)).toBe('/here?connected=youtube');
-    expect(await world.callback(back, viewer.headers)).toBe('/audience/account?connectError=expired');
+    const once = await ask('youtube');
+    const back = await world.consent(once.url, 'Viewer Ren');
+    expect(await world.callback(back, browser(once.cookie))).toBe('/here?connected=youtube');
+    expect(await world.callback(back, browser(once.cookie))).toBe('/audience/account?connectError=expired');
     // A state of another platform, and an expired one.
-    const tcState = new URL(await ask('twitcasting')).searchParams.get('state')!;
+    const tc = await ask('twitcasting');
+    const tcState = new URL(tc.url).searchParams.get('state')!;
     expect(
       await world.callback(
         `${world.origin}/api/oauth/youtube/callback?code=x&state=${tcState}`,
-        viewer.headers,
+        browser(tc.cookie),
       ),
     ).toBe('/here?connectError=expired');
-    const late = new URL(await ask('twitcasting')).searchParams.get('state')!;
+    const late = await ask('twitcasting');
+    const lateState = new URL(late.url).searchParams.get('state')!;
     await db().execute(
-      `update auth_verification set expires_at = now() - interval '1 minute' where id = '${late}'`,
+      `update auth_verification set expires_at = now() - interval '1 minute' where id = '${lateState}'`,
     );
     expect(
       await world.callback(
-        `${world.origin}/api/oauth/twitcasting/callback?code=x&state=${late}`,
-        viewer.headers,
+        `${world.origin}/api/oauth/twitcasting/callback?code=x&state=${lateState}`,
+        browser(late.cookie),
       ),
     ).toBe('/here?connectError=expired');
-    // Another signed-in person cannot finish someone else's connect.
+    // Another signed-in person cannot finish someone else's connect (their browser has no binding for it).
     const intruder = await world.user('audience');
-    const stolen = await world.consent(await ask('twitcasting'), 'Viewer Ren');
-    expect(await world.callback(stolen, intruder.headers)).toBe('/audience/account?connectError=expired');
+    const asked = await ask('twitcasting');
+    const stolen = await world.consent(asked.url, 'Viewer Ren');
+    expect(await world.callback(stolen, intruder.headers)).toBe(
+      '/audience/account?connectError=browserMismatch',
+    );
     expect((await connections(viewer.headers)).twitcasting).toBeNull();
   });
 
@@ -195,14 +203,15 @@ describe.each(testBackends())('platform connections over the sandbox (%s)', (bac
     });
     expect(refused.statusCode).toBe(403);
     const streamerSession = JSON.parse(viewer.headers['x-test-user']!);
-    const { url } = await service().consentUrl(
+    const { url, binding } = await service().consentUrl(
       { ...streamerSession, type: 'streamer' },
       'youtube',
       'liveStreaming',
       '/s',
     );
     const back = await world.consent(url, 'Viewer Ren');
-    expect(await world.callback(back, viewer.headers)).toBe('/s?connectError=notStreamer');
+    const cookie = `${binding.name}=${binding.value}`;
+    expect(await world.callback(back, { ...viewer.headers, cookie })).toBe('/s?connectError=notStreamer');
   });
 
   it('answers platform when the code exchange fails', async () => {
@@ -214,10 +223,10 @@ describe.each(testBackends())('platform connections over the sandbox (%s)', (bac
     });
     const state = new URL(answer.json<{ url: string }>().url).searchParams.get('state')!;
     expect(
-      await world.callback(
-        `${world.origin}/api/oauth/twitcasting/callback?code=bogus&state=${state}`,
-        viewer.headers,
-      ),
+      await world.callback(`${world.origin}/api/oauth/twitcasting/callback?code=bogus&state=${state}`, {
+        ...viewer.headers,
+        cookie: bindingCookieOf(answer),
+      }),
     ).toBe('/audience/account?connectError=platform');
   });
 

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appUser, authVerification, platformConnection } from '../../db/schema.ts';
 import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
+import { attachClaimsOnUnlink } from '../delivery/held-claims.ts';
 
 export type PlatformConnectionRow = typeof platformConnection.$inferSelect;
 export type AppUserSummary = Pick<
@@ -183,9 +184,19 @@ export class LiveConnectionsRepository {
     });
   }
 
-  /** Deletes the connection (and so its tokens) and clears the identity from the profile. */
+  /**
+   * Deletes the connection (and so its tokens) and clears the identity from the profile; prizes still held for
+   * the identity stay this user's (decision 0061).
+   */
   async unlink(userId: string, platform: LivePlatform, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ youtube: appUser.youtubeChannelId, twitcasting: appUser.twitcastingUserId })
+        .from(appUser)
+        .where(eq(appUser.id, userId))
+        .for('update');
+      const platformUserId = user?.[platform];
+      if (platformUserId) await attachClaimsOnUnlink(tx, userId, platform, platformUserId);
       await tx
         .delete(platformConnection)
         .where(and(eq(platformConnection.userId, userId), eq(platformConnection.platform, platform)));

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { OAUTH_CALLBACK_PATHS, liveRoutes } from '@hanabi/api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { OAUTH_CALLBACK_PATHS, liveRoutes, type OAuthUrlQuery } from '@hanabi/api';
 import { registerRoute } from '../../http/register-route.ts';
-import { requireSession } from '../../http/session.ts';
+import { requireSession, type SessionUser } from '../../http/session.ts';
+import { CONNECT_BINDING_COOKIE } from './connect-binding.ts';
 import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
 import type { LiveConnectionsService, OAuthCallbackQuery } from './live-connections.service.ts';
 
@@ -20,18 +21,31 @@ export function registerLiveConnectionRoutes(
   connections: LiveConnectionsService,
 ): void {
   const routes = liveRoutes;
-  registerRoute(app, routes.youtubeChannelUrl, ({ session, query }) =>
-    connections.consentUrl(requireSession(session), 'youtube', 'identity', query.returnTo),
-  );
-  registerRoute(app, routes.youtubeLiveStreamingUrl, ({ session, query }) =>
-    connections.consentUrl(requireSession(session), 'youtube', 'liveStreaming', query.returnTo),
-  );
-  registerRoute(app, routes.twitcastingAccountUrl, ({ session, query }) =>
-    connections.consentUrl(requireSession(session), 'twitcasting', 'identity', query.returnTo),
-  );
-  registerRoute(app, routes.twitcastingLiveStreamingUrl, ({ session, query }) =>
-    connections.consentUrl(requireSession(session), 'twitcasting', 'liveStreaming', query.returnTo),
-  );
+  // The consent URL comes with the cookie that binds its state to this browser (decision 0060).
+  const consent =
+    (platform: LivePlatform, purpose: 'identity' | 'liveStreaming') =>
+    async ({
+      session,
+      query,
+      reply,
+    }: {
+      session: SessionUser | null;
+      query: OAuthUrlQuery;
+      reply: FastifyReply;
+    }) => {
+      const { url, binding } = await connections.consentUrl(
+        requireSession(session),
+        platform,
+        purpose,
+        query.returnTo,
+      );
+      reply.setCookie(binding.name, binding.value, binding.options);
+      return { url };
+    };
+  registerRoute(app, routes.youtubeChannelUrl, consent('youtube', 'identity'));
+  registerRoute(app, routes.youtubeLiveStreamingUrl, consent('youtube', 'liveStreaming'));
+  registerRoute(app, routes.twitcastingAccountUrl, consent('twitcasting', 'identity'));
+  registerRoute(app, routes.twitcastingLiveStreamingUrl, consent('twitcasting', 'liveStreaming'));
   registerRoute(app, routes.youtubeDisconnect, ({ session }) =>
     connections.disconnect(requireSession(session), 'youtube'),
   );
@@ -47,7 +61,14 @@ export function registerLiveConnectionRoutes(
       OAUTH_CALLBACK_PATHS[platform],
       { config: { access: 'public' }, schema: { hide: true } },
       async (request, reply) => {
-        const location = await connections.callback(platform, callbackQuery(request.query), request.session);
+        const location = await connections.callback(
+          platform,
+          callbackQuery(request.query),
+          request.session,
+          request.cookies[CONNECT_BINDING_COOKIE],
+        );
+        const cleared = connections.clearedBinding(platform);
+        reply.setCookie(cleared.name, cleared.value, cleared.options);
         return reply.header('cache-control', 'no-store').redirect(location, 302);
       },
     );

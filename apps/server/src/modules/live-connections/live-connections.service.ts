@@ -14,6 +14,12 @@ import { businessRule, forbidden } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
+import {
+  bindingCookieOptions,
+  bindingMatches,
+  bindingOf,
+  CONNECT_BINDING_COOKIE,
+} from './connect-binding.ts';
 import type {
   LinkedIdentity,
   LiveConnectionsRepository,
@@ -30,6 +36,13 @@ export interface OAuthCallbackQuery {
   error?: string;
   /** TwitCasting: `denied` when the user cancels (no state comes back then). */
   result?: string;
+}
+
+/** The cookie that binds a connect to the asking browser (set by the URL route, cleared by the callback). */
+export interface BindingCookie {
+  name: string;
+  value: string;
+  options: ReturnType<typeof bindingCookieOptions>;
 }
 
 /** Who holds the released prizes: delivery's service (kept as an interface so tests and wiring stay simple). */
@@ -66,7 +79,7 @@ export class LiveConnectionsService {
     private readonly twitcasting: TwitCastingApi,
     private readonly box: SecretBox,
     private readonly heldPrizes: HeldPrizes,
-    private readonly options: { publicOrigin: string },
+    private readonly options: { publicOrigin: string; secureCookies: boolean },
     private readonly log: Logger,
     private readonly clock: () => Date = () => new Date(),
   ) {}
@@ -80,7 +93,7 @@ export class LiveConnectionsService {
     platform: LivePlatform,
     purpose: ConnectionPurpose,
     returnTo: string | undefined,
-  ): Promise<OAuthUrl> {
+  ): Promise<OAuthUrl & { binding: BindingCookie }> {
     // Mid sign-up there is no Hanabi user to link to yet: a rule of the flow, not of access.
     if (!session.userId) throw businessRule('Finish signing up before linking a platform.');
     if (purpose === 'liveStreaming' && session.type !== 'streamer') {
@@ -96,14 +109,37 @@ export class LiveConnectionsService {
       platform === 'youtube'
         ? this.youtube.authorizationUrl({ redirectUri: this.redirectUri('youtube'), state })
         : this.twitcasting.authorizationUrl({ state });
-    return { url };
+    return {
+      url,
+      binding: {
+        name: CONNECT_BINDING_COOKIE,
+        value: bindingOf(state),
+        options: bindingCookieOptions(platform, this.options.secureCookies, STATE_TTL_MS / 1000),
+      },
+    };
   }
 
-  /** Answers where to send the browser: `returnTo` with `?connected={platform}` or `?connectError={code}`. */
+  /** The same cookie, expired: the callback clears it whatever the outcome (a binding serves one attempt). */
+  clearedBinding(platform: LivePlatform): BindingCookie {
+    return {
+      name: CONNECT_BINDING_COOKIE,
+      value: '',
+      options: bindingCookieOptions(platform, this.options.secureCookies, 0),
+    };
+  }
+
+  /**
+   * Answers where to send the browser: `returnTo` with `?connected={platform}` or `?connectError={code}`.
+   * Links only when the browser that comes back is the one that asked (`binding`, the cookie of
+   * {@link consentUrl}) AND it is signed in as the user who asked (decision 0060); otherwise it links nothing
+   * and sends the browser to its own account page (or the landing page when signed out), never to the asker's
+   * `returnTo`.
+   */
   async callback(
     platform: LivePlatform,
     query: OAuthCallbackQuery,
     session: SessionUser | null,
+    binding?: string,
   ): Promise<string> {
     const fallback = defaultReturnTo(session?.type);
     const fail = (code: OAuthConnectError, returnTo = fallback) => withParam(returnTo, 'connectError', code);
@@ -113,8 +149,14 @@ export class LiveConnectionsService {
     if (!state || state.expired || state.platform !== platform || !query.code) {
       return fail('expired', state?.returnTo);
     }
-    // The browser that comes back must be the one that asked (when it shows a session at all).
-    if (session?.userId && session.userId !== state.userId) return fail('expired');
+    // The browser that comes back must be the one that asked: a consent link forwarded to someone else (the
+    // platform's page is genuine, so they may well press Allow) arrives without the cookie.
+    if (!bindingMatches(binding, query.state!)) {
+      this.log.warn({ platform, userId: state.userId }, 'platform connect came back to another browser');
+      return fail('browserMismatch');
+    }
+    // ...and signed in as the user who asked (a session that ended, or another person's, links nothing).
+    if (!session?.userId || session.userId !== state.userId) return fail('signInAgain');
     const user = await this.connections.user(state.userId);
     if (!user) return fail('expired');
     if (state.purpose === 'liveStreaming' && user.type !== 'streamer') {

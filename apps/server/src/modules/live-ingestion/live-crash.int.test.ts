@@ -10,7 +10,7 @@ import { createLogger } from '../../logger.ts';
 import { startCrashStack, startWorker } from '../../test/worker-process.ts';
 import { asUser, headerSessions } from '../../test/test-context.ts';
 import { insertCampaign, insertGoods, insertUser } from '../live-entries/live-entries.fixture.ts';
-import { clickConsent, followCallback, freePort } from './live-test-support.ts';
+import { bindingCookieOf, clickConsent, followCallback, freePort } from './live-test-support.ts';
 
 const KILLS = 2;
 
@@ -72,7 +72,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live ingestion worker killed with
           : '/api/oauth/twitcasting/liveStreaming/url';
       const consent = await app.inject({ method: 'GET', url: urlPath, headers });
       const back = await clickConsent(consent.json<{ url: string }>().url, 'Hanabi Streamer');
-      expect(await followCallback(back, headers)).toContain('connected=');
+      expect(await followCallback(back, { ...headers, cookie: bindingCookieOf(consent) })).toContain(
+        'connected=',
+      );
       const connections = await app.inject({ method: 'GET', url: '/api/oauth/connections', headers });
       const ownerId = connections.json()[platform].platformUserId as string;
       const live = await consoleApi<{ id: string }>('POST', '/streams', { platform, ownerId });

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { platformConnection } from '../../db/schema.ts';
+import { CONNECT_BINDING_COOKIE } from '../live-connections/connect-binding.ts';
 import {
   asUser,
   createTestContext,
@@ -28,7 +29,8 @@ export interface LiveWorld {
   ): Promise<string>;
   /**
    * The whole connect flow as a browser does it: ask Hanabi for the consent URL, click "Allow as <account>" on
-   * the sandbox's consent page, follow the platform's redirect to Hanabi's callback. Answers the final
+   * the sandbox's consent page, follow the platform's redirect to Hanabi's callback in the same browser (same
+   * session, with the binding cookie the URL answer set). Answers the final
    * Location (the SPA path with `?connected=` or `?connectError=`).
    */
   connect(
@@ -55,6 +57,17 @@ export async function clickConsent(url: string, account: string): Promise<URL> {
   const approved = await fetch(new URL(match[1]!.replaceAll('&amp;', '&'), url), { redirect: 'manual' });
   if (approved.status !== 302) throw new Error(`approve answered ${approved.status}`);
   return new URL(approved.headers.get('location')!);
+}
+
+/**
+ * The `cookie` header a browser would send to the platform's callback after asking for a consent URL: the
+ * HttpOnly binding cookie that answer set (decision 0060). Empty when the answer set none.
+ */
+export function bindingCookieOf(answer: { headers: Record<string, unknown> }): string {
+  const raw = answer.headers['set-cookie'];
+  const lines = (Array.isArray(raw) ? raw : [raw]).filter((line): line is string => typeof line === 'string');
+  const line = lines.find((candidate) => candidate.startsWith(`${CONNECT_BINDING_COOKIE}=`));
+  return line ? line.split(';')[0]! : '';
 }
 
 /** Calls a callback URL like the browser would (with the caller's headers) and answers its Location. */
@@ -92,13 +105,18 @@ const CONSENT_PATHS = {
 
 export async function startLiveWorld(
   backend: TestBackend,
-  options: { workers?: boolean; env?: Record<string, string> } = {},
+  options: {
+    workers?: boolean;
+    env?: Record<string, string>;
+    /** Real sign-ins (better-auth cookies and bearer tokens) instead of `x-test-user` headers. */
+    realSessions?: boolean;
+  } = {},
 ): Promise<LiveWorld> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const ctx = await createTestContext(backend, {
     env: { PUBLIC_ORIGIN: origin, PORT: String(port), ...options.env },
-    sessions: headerSessions,
+    ...(options.realSessions ? {} : { sessions: headerSessions }),
     workers: options.workers ?? false,
   });
   await ctx.app.listen({ port, host: '127.0.0.1' });
@@ -139,7 +157,8 @@ export async function startLiveWorld(
       if (answer.statusCode !== 200)
         throw new Error(`consent url answered ${answer.statusCode}: ${answer.body}`);
       const back = await world.consent(answer.json<{ url: string }>().url, account);
-      return world.callback(back, headers);
+      // Back in the same browser: its session and the binding cookie the URL answer set.
+      return world.callback(back, { ...headers, cookie: bindingCookieOf(answer) });
     },
     close: () => ctx.close(),
   };

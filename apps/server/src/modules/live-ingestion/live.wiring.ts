@@ -66,7 +66,7 @@ export function wireLive(options: {
     twitcasting,
     box,
     options.heldPrizes,
-    { publicOrigin: config.publicOrigin },
+    { publicOrigin: config.publicOrigin, secureCookies: config.auth.secureCookies },
     log,
   );
   const liveStreams = new LiveStreamService(

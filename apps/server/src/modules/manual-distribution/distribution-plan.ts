@@ -31,11 +31,14 @@ export function identitiesOf(parsed: readonly ParsedRecipient[]) {
 
 /**
  * Decides each row: deliver to an address now, hold for an identity nobody has linked (or a user without a
- * wallet), skip as a duplicate of an earlier row naming the same recipient, or refuse as invalid.
+ * wallet), skip as a duplicate of an earlier row naming the same recipient, or refuse as invalid. `parsed` are
+ * the rows as parsed, TwitCasting screen ids already turned into numeric user ids (decision 0061): TwitCasting
+ * rows match and are held under the numeric id only.
  */
 export function planDistribution(
   list: ReadonlyArray<{ recipient: string; amount: number }>,
   users: readonly RecipientUser[],
+  parsedRows: readonly ParsedRecipient[] = list.map((input) => parseRecipient(input.recipient)),
 ): DistributionPlan {
   const byId = new Map(users.map((user) => [user.id, user]));
   const byWallet = new Map(
@@ -44,11 +47,9 @@ export function planDistribution(
   const byYoutube = new Map(
     users.flatMap((user) => (user.youtubeChannelId ? [[user.youtubeChannelId, user]] : [])),
   );
-  const byTwitcasting = new Map<string, RecipientUser>();
-  for (const user of users) {
-    if (user.twitcastingUserId) byTwitcasting.set(user.twitcastingUserId, user);
-    if (user.twitcastingScreenId) byTwitcasting.set(user.twitcastingScreenId, user);
-  }
+  const byTwitcasting = new Map(
+    users.flatMap((user) => (user.twitcastingUserId ? [[user.twitcastingUserId, user]] : [])),
+  );
   const firstRowOf = new Map<string, number>();
   let totalAmount = 0;
 
@@ -64,7 +65,7 @@ export function planDistribution(
       reason: null,
       hold: null,
     };
-    const parsed = parseRecipient(input.recipient);
+    const parsed = parsedRows[row]!;
     if (!parsed.ok) return { ...base, kind: parsed.kind, outcome: 'invalid', reason: parsed.reason };
     const kind = parsed.kind;
     let user: RecipientUser | undefined;

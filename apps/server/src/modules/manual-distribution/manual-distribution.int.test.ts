@@ -29,7 +29,7 @@ describe.each(testBackends())('manual distribution (%s)', (backend) => {
         { recipient: wallet, amount: 2 },
         { recipient: fan.userId },
         { recipient: YOUTUBE_CHANNEL },
-        { recipient: 'twitcasting:hanabi_fan' },
+        { recipient: 'twitcasting:182224938' },
         { recipient: wallet.toLowerCase() },
         { recipient: 'not-a-recipient' },
       ],

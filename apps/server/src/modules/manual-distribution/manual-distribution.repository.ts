@@ -54,10 +54,8 @@ export class ManualDistributionRepository {
       );
     }
     if (wanted.youtube.length) conditions.push(inArray(appUser.youtubeChannelId, wanted.youtube));
-    if (wanted.twitcasting.length) {
-      conditions.push(inArray(appUser.twitcastingUserId, wanted.twitcasting));
-      conditions.push(inArray(appUser.twitcastingScreenId, wanted.twitcasting));
-    }
+    // Numeric TwitCasting user ids only (screen ids are resolved before planning).
+    if (wanted.twitcasting.length) conditions.push(inArray(appUser.twitcastingUserId, wanted.twitcasting));
     if (conditions.length === 0) return [];
     return db
       .select(recipientColumns)

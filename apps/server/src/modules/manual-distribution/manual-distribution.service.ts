@@ -6,6 +6,7 @@ import {
   type ManualDistributionRowState,
 } from '@hanabi/api';
 import type { z } from 'zod';
+import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, businessRule, forbidden, notFound } from '../../http/app-error.ts';
 import { runIdempotent } from '../../http/idempotency.ts';
@@ -20,7 +21,8 @@ import type {
   ManualDistributionRepository,
   ManualDistributionRow,
 } from './manual-distribution.repository.ts';
-import { parseRecipient } from './recipient-parser.ts';
+import { parseRecipient, type ParsedRecipient } from './recipient-parser.ts';
+import { resolveTwitcastingIds } from './twitcasting-ids.ts';
 
 type Body = z.output<typeof ManualDistributionBody>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -37,11 +39,26 @@ export class ManualDistributionService {
     private readonly goods: DigitalGoodsRepository,
     private readonly deliveries: DeliveryRepository,
     private readonly delivery: DeliveryService,
+    private readonly twitcasting: TwitCastingApi,
     private readonly log: Logger,
   ) {}
 
   async preview(session: SessionUser, body: Body): Promise<ManualDistributionPreview> {
-    return this.db.transaction(async (tx) => (await this.plan(session, body, tx)).preview);
+    const parsed = await this.parse(session, body);
+    return this.db.transaction(async (tx) => (await this.plan(session, body, parsed, tx)).preview);
+  }
+
+  /**
+   * Each row parsed, TwitCasting screen ids asked of TwitCasting first (outside any transaction). Only the
+   * goods' owner gets that far: nobody else makes Hanabi call the platform.
+   */
+  private async parse(session: SessionUser, body: Body): Promise<ParsedRecipient[]> {
+    const goods = await this.batches.goodsForDistribution(body.digitalGoodsId);
+    if (!goods) throw notFound('No such digital goods.');
+    if (goods.streamerId !== session.userId)
+      throw forbidden('You can only distribute your own digital goods.');
+    const parsed = body.distributionList.map((row) => parseRecipient(row.recipient));
+    return resolveTwitcastingIds(parsed, this.twitcasting);
   }
 
   async create(
@@ -50,13 +67,14 @@ export class ManualDistributionService {
     idempotencyKey: string | undefined,
   ): Promise<ManualDistributionDetail> {
     const streamerId = session.userId!;
+    const parsed = await this.parse(session, body);
     const batchId = await runIdempotent(
       this.db,
       `manual-distribution:${streamerId}`,
       idempotencyKey,
       body,
       async (tx) => {
-        const { preview, plan, tokenId } = await this.plan(session, body, tx);
+        const { preview, plan, tokenId } = await this.plan(session, body, parsed, tx);
         refuseUnsendable(preview);
         const deliver = plan.rows.filter((row) => row.outcome === 'deliver');
         const hold = plan.rows.filter((row) => row.outcome === 'hold');
@@ -166,7 +184,7 @@ export class ManualDistributionService {
 
   // ─── planning ─────────────────────────────────────────────────────────────────────────────────────────────
 
-  private async plan(session: SessionUser, body: Body, tx: Tx) {
+  private async plan(session: SessionUser, body: Body, parsed: ParsedRecipient[], tx: Tx) {
     const goods = await this.batches.goodsForDistribution(body.digitalGoodsId, tx);
     if (!goods) throw notFound('No such digital goods.');
     if (goods.streamerId !== session.userId)
@@ -176,9 +194,8 @@ export class ManualDistributionService {
         { field: 'body.digitalGoodsId', message: 'is not published' },
       ]);
     }
-    const parsed = body.distributionList.map((row) => parseRecipient(row.recipient));
     const users = await this.batches.recipients(identitiesOf(parsed), tx);
-    const plan: DistributionPlan = planDistribution(body.distributionList, users);
+    const plan: DistributionPlan = planDistribution(body.distributionList, users, parsed);
     const reserved = (await this.goods.reservedCopies([goods.id], undefined, tx)).get(goods.id) ?? 0;
     const remainingSupply = Math.max(0, goods.supply - reserved);
     const count = (outcome: string) => plan.rows.filter((row) => row.outcome === outcome).length;

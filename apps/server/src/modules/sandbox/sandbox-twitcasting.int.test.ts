@@ -45,6 +45,23 @@ describe('the production TwitCasting adapter against the sandbox over HTTP', () 
     expect(isLiveAdapterError(wrongCallback, 'badRequest')).toBe(true);
   });
 
+  it('reads a user by numeric id or screen id with app (Basic) credentials; unknown is null', async () => {
+    const me = await api.verifyCredentials(token);
+    const byScreenId = await api.userInfo(me.screenId);
+    expect(byScreenId).toMatchObject({ id: me.id, screenId: me.screenId, name: 'Hanabi Streamer' });
+    expect(await api.userInfo(me.id)).toMatchObject({ id: me.id, screenId: me.screenId });
+    expect(await api.userInfo('nobody_has_this_screen_id')).toBeNull();
+    // App credentials only: a wrong client secret is refused like a bad token.
+    const wrongApp = new TwitCastingHttpApi({
+      clientId: SANDBOX_CLIENT.id,
+      clientSecret: 'wrong',
+      apiUrl: `${sandbox.origin}/sandbox/twitcasting`,
+    });
+    expect(isLiveAdapterError(await wrongApp.userInfo(me.id).catch((e: unknown) => e), 'reauthorize')).toBe(
+      true,
+    );
+  });
+
   it('maps a bad token (401 / 1000) to reauthorize', async () => {
     const error = await api.verifyCredentials('not-a-token').catch((e: unknown) => e);
     expect(isLiveAdapterError(error, 'reauthorize')).toBe(true);

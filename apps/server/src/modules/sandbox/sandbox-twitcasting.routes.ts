@@ -140,6 +140,18 @@ export function registerSandboxTwitCastingRoutes(app: FastifyInstance, store: Sa
     });
   });
 
+  // Get User Info: `:userId` is the numeric id or the screen id; 404 {"error":{"code":404,...}} when unknown.
+  app.get(`${BASE}/users/:userId`, { config: SANDBOX_ROUTE }, async (request, reply) => {
+    if (!admit(request, reply)) return reply;
+    const account = store.account('twitcasting', (request.params as { userId: string }).userId);
+    if (!account) return tcError(reply, 404, 404, 'Not Found');
+    return reply.send({
+      user: userObject(account, Boolean(store.activeStream('twitcasting', account.id))),
+      supporter_count: 0,
+      supporting_count: 0,
+    });
+  });
+
   app.get(`${BASE}/users/:userId/current_live`, { config: SANDBOX_ROUTE }, async (request, reply) => {
     if (!admit(request, reply)) return reply;
     const { userId } = request.params as { userId: string };

@@ -2,10 +2,13 @@ import { Box, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { IconBroadcast, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConnectResult } from '../../../lib/use-connect-result';
 
 /** `/`: what Hanabi is, and a choice between the streamer and the audience side. */
 export function LandingPage() {
   const { t } = useTranslation();
+  // A platform connect that came back signed out lands here (`?connectError=signInAgain|browserMismatch`).
+  useConnectResult();
   return (
     <Stack gap="xl">
       <title>{`${t('app.name')} | ${t('app.tagline')}`}</title>

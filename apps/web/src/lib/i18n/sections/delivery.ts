@@ -15,7 +15,7 @@ export const deliveryJa = {
     createGoods: 'デジタルグッズを作る',
     recipients: '受け取る人',
     recipientsHelp:
-      '1 行に 1 人。Hanabi ユーザー ID、ウォレットアドレス（0x…）、YouTube チャンネル ID（UC…）、または twitcasting:ユーザーID。個数はカンマの後に（例: 0xAbc…,2）。CSV の貼り付けもできます。',
+      '1 行に 1 人。Hanabi ユーザー ID、ウォレットアドレス（0x…）、YouTube チャンネル ID（UC…）、または twitcasting:ユーザーID（数字）かスクリーンID（スクリーンIDはツイキャスに問い合わせ、変わらない数字の ID で受け取り待ちにします）。個数はカンマの後に（例: 0xAbc…,2）。CSV の貼り付けもできます。',
     recipientsPlaceholder:
       '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed,1\nUCabcdefghijklmnopqrstuv\ntwitcasting:hanabi_fan',
     loadCsv: 'CSV ファイルを読み込む',
@@ -121,7 +121,7 @@ export const deliveryEn: typeof deliveryJa = {
     createGoods: 'Create digital goods',
     recipients: 'Recipients',
     recipientsHelp:
-      'One per line: a Hanabi user id, a wallet address (0x…), a YouTube channel id (UC…) or twitcasting:<user id>. Add the number of copies after a comma (e.g. 0xAbc…,2). Pasting CSV works too.',
+      'One per line: a Hanabi user id, a wallet address (0x…), a YouTube channel id (UC…) or twitcasting:<user id or screen id> (a screen id is looked up on TwitCasting and the prize is kept for its numeric user id, which never changes). Add the number of copies after a comma (e.g. 0xAbc…,2). Pasting CSV works too.',
     recipientsPlaceholder:
       '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed,1\nUCabcdefghijklmnopqrstuv\ntwitcasting:hanabi_fan',
     loadCsv: 'Load a CSV file',

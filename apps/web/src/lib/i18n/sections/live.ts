@@ -12,6 +12,10 @@ export const liveJa = {
       alreadyLinked: 'このアカウントは、すでに別の Hanabi アカウントに連携されています。',
       notStreamer: '配信の連携は配信者アカウントでのみ行えます。',
       platform: '配信サービスとの通信に失敗しました。しばらくしてからもう一度お試しください。',
+      browserMismatch:
+        'この連携は別のブラウザで始められたため、何も連携していません。ご自身の Hanabi アカウントにログインしてから、もう一度連携してください。',
+      signInAgain:
+        'ログインが確認できなかったため、何も連携していません。Hanabi にログインしてから、もう一度連携してください。',
     },
   },
   liveRoom: {
@@ -206,6 +210,9 @@ export const liveEn: typeof liveJa = {
       alreadyLinked: 'This account is already linked to another Hanabi account.',
       notStreamer: 'Only streamer accounts can connect a channel for live streaming.',
       platform: 'The platform could not be reached. Please try again later.',
+      browserMismatch:
+        'This link was started in another browser, so nothing was linked. Sign in to your own Hanabi account, then connect again.',
+      signInAgain: 'You were not signed in, so nothing was linked. Sign in to Hanabi, then connect again.',
     },
   },
   liveRoom: {
