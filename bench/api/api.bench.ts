@@ -53,7 +53,7 @@ try {
       `<!doctype html><html><head>${' '.repeat(1500)}</head></html>`,
     );
   }
-  const hanabi = start(['--expose-gc', 'bench/api/bench-app.ts'], {
+  const hanabi = start(['--expose-gc', '--trace-deprecation', 'bench/api/bench-app.ts'], {
     HANABI_WEB_DIST: webDist,
     PUBLIC_ORIGIN: `http://127.0.0.1:${hanabiPort}`,
     PORT: String(hanabiPort),

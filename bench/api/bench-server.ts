@@ -1,7 +1,9 @@
 // Shared steps of `npm run bench:api`: child processes, readiness, demo ids and a signed-in audience token.
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -59,6 +61,34 @@ export async function demoIds(base: string): Promise<DemoIds> {
   const first = list.list[0];
   if (!first) throw new Error('the demo seed has no public campaign');
   const email = 'audience@demo.hanabi.local';
+  const token = process.env.BENCH_DATABASE_URL
+    ? await sessionInDatabase(process.env.BENCH_DATABASE_URL, email)
+    : await signInByMailbox(base, email);
+  const me = (await (
+    await fetch(`${base}/api/myAccountBase`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { id: string };
+  return { campaignId: first.id, streamerId: first.userId, audienceUserId: me.id, audienceToken: token };
+}
+
+/** PostgreSQL has no dev mailbox: a session row for the demo audience member, used as a bearer token. */
+async function sessionInDatabase(url: string, email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const token = crypto.randomBytes(24).toString('base64url');
+    await client.query(
+      `insert into auth_session (id, token, user_id, expires_at)
+       select $1, $2, id, now() + interval '1 day' from auth_user where email = $3`,
+      [crypto.randomUUID(), token, email],
+    );
+    return token;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The e-mail link flow through the dev mailbox (embedded): the token better-auth hands out. */
+async function signInByMailbox(base: string, email: string): Promise<string> {
   const origin = new URL(base).origin;
   const requested = await fetch(`${base}/api/auth/sign-in/magic-link`, {
     method: 'POST',
@@ -76,10 +106,7 @@ export async function demoIds(base: string): Promise<DemoIds> {
   });
   const token = landing.headers.get('set-auth-token');
   if (!token) throw new Error(`sign-in link gave no token (${landing.status})`);
-  const me = (await (
-    await fetch(`${base}/api/myAccountBase`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { id: string };
-  return { campaignId: first.id, streamerId: first.userId, audienceUserId: me.id, audienceToken: token };
+  return token;
 }
 
 /** Percentile of a list of numbers (sorted in place). */

@@ -70,7 +70,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     await registerSandboxRoutes(app, container.sandbox, { publicOrigin: config.publicOrigin });
   }
   registerAudienceRoutes(app, container.services, { webDist: config.webDist ?? serverPaths.webDist });
-  registerLiveRoutes(app, container.services);
+  registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
   registerDrawRoutes(app, container.draws);
   await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {
     publicOrigin: config.publicOrigin,
