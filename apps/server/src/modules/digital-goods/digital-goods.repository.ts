@@ -102,7 +102,8 @@ export class DigitalGoodsRepository {
     if (exceptCampaignId) conditions.push(sql`${campaign.id} <> ${exceptCampaignId}`);
     const rows = await db
       .select({
-        goodsId: campaign.prizeDigitalGoodsId,
+        // Typed as the other parts of the union are (their goods id column may be null).
+        goodsId: sql<string | null>`${campaign.prizeDigitalGoodsId}`,
         copies: sql<number>`coalesce(sum(${campaign.winnerCount} * ${campaign.copiesPerWinner}), 0)::int`,
       })
       .from(campaign)
