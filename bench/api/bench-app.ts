@@ -1,4 +1,4 @@
-// The Hanabi server for `npm run bench:api`: what main.ts starts (API + worker, demo seed), plus an IPC channel
+// The Hanabi server for `npm run bench:api`: what main.ts starts (API, demo seed), plus an IPC channel
 // the bench uses to publish one live event (the way a draw or stored comments do) and to read memory use.
 import '../../apps/server/src/polyfills.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -12,7 +12,9 @@ const config = loadConfig();
 const log = createLogger(config);
 const container = await createContainer(config, log);
 await container.services.chain.ensureToken();
-await container.queue.startWorkers();
+// An API process as production runs several of: no workers unless asked (BENCH_WORKERS=1), so the first
+// minutes' jobs (card pictures, chain publishing) do not stall a single-threaded PGlite mid-measurement.
+if (process.env.BENCH_WORKERS === '1') await container.queue.startWorkers();
 if (config.demo) await seedDemo(container);
 const app = await buildApp(container);
 await app.listen({ port: config.port, host: config.host });

@@ -34,6 +34,7 @@ export function registerRoute<R extends RouteDefinition>(
   app: FastifyInstance,
   route: R,
   handler: RouteHandler<R>,
+  options: { cacheable?: boolean } = {},
 ): void {
   const successStatus = route.successStatus ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -41,6 +42,7 @@ export function registerRoute<R extends RouteDefinition>(
     url: route.path,
     config: {
       access: route.access,
+      ...(options.cacheable ? { cacheable: true } : {}),
       ...(route.unauthenticatedMessage ? { unauthenticatedMessage: route.unauthenticatedMessage } : {}),
     },
     schema: {

@@ -83,6 +83,9 @@ describe.each(testBackends())('public campaign reads on %s', (backend) => {
     const first = await call(null, 'GET', `/api/campaign/${made.id}`);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('public, max-age=5, stale-while-revalidate=30');
+    // Nothing a shared cache would refuse to store (or store for everyone): no cookie set on it.
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect((await call(null, 'GET', '/api/config')).headers['set-cookie']).toBeDefined();
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/"/);
     expect(Campaign.parse(first.json())).toMatchObject({ id: made.id, title: 'キャッシュ', isWatch: false });

@@ -14,16 +14,26 @@ export function registerCampaignRoutes(
   const routes = campaignRoutes;
   // Public lists and public campaigns come from the read cache (same body for everyone, ETag, short shared
   // caching); a streamer's own list and a campaign only its owner may see take the direct path.
-  registerRoute(app, routes.listCampaigns, async ({ session, query, request, reply }) => {
-    if (!CampaignReads.isPublicList(query)) return campaigns.list(session, query);
-    const body = await reads.publicList(session, query);
-    return sendJson(request, reply, body.json, body.etag, body.shared);
-  });
-  registerRoute(app, routes.getCampaign, async ({ session, params, request, reply }) => {
-    const body = await reads.publicDetail(session, params.id);
-    if (body) return sendJson(request, reply, body.json, body.etag, body.shared);
-    return campaigns.get(session, params.id);
-  });
+  registerRoute(
+    app,
+    routes.listCampaigns,
+    async ({ session, query, request, reply }) => {
+      if (!CampaignReads.isPublicList(query)) return campaigns.list(session, query);
+      const body = await reads.publicList(session, query);
+      return sendJson(request, reply, body.json, body.etag, body.shared);
+    },
+    { cacheable: true },
+  );
+  registerRoute(
+    app,
+    routes.getCampaign,
+    async ({ session, params, request, reply }) => {
+      const body = await reads.publicDetail(session, params.id);
+      if (body) return sendJson(request, reply, body.json, body.etag, body.shared);
+      return campaigns.get(session, params.id);
+    },
+    { cacheable: true },
+  );
   registerRoute(app, routes.createCampaign, ({ session, body }) =>
     campaigns.create(requireSession(session), body),
   );
