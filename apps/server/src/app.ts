@@ -69,7 +69,10 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   if (container.sandbox) {
     await registerSandboxRoutes(app, container.sandbox, { publicOrigin: config.publicOrigin });
   }
-  registerAudienceRoutes(app, container.services, { webDist: config.webDist ?? serverPaths.webDist });
+  registerAudienceRoutes(app, container.services, {
+    webDist: config.webDist ?? serverPaths.webDist,
+    publicReadCacheMs: config.http.publicReadCacheMs,
+  });
   registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
   registerDrawRoutes(app, container.draws);
   await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {

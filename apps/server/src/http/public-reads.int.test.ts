@@ -92,4 +92,27 @@ describe.each(testBackends())('query counts of the public reads on %s', (backend
     const one = await queriesOf('/api/streamer?limit=1');
     expect(await queriesOf('/api/streamer?limit=20')).toBe(one);
   });
+
+  it('answers signed-out viewers of a streamer page and of like counts with an ETag and shared caching', async () => {
+    const campaignId = (await callAs(ctx.app, null, 'GET', `/api/campaign?streamerId=${few.userId}`)).json()
+      .list[0].id as string;
+    for (const url of [`/api/streamer/${few.userId}`, `/api/like/campaign/${campaignId}`]) {
+      const first = await callAs(ctx.app, null, 'GET', url);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.headers['cache-control']).toBe('public, max-age=5, stale-while-revalidate=30');
+      expect(first.headers['set-cookie']).toBeUndefined();
+      const again = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': first.headers.etag },
+      });
+      expect(again.statusCode).toBe(304);
+      // Signed in: their own answer (follow and like state), not the shared one.
+      const mine = await callAs(ctx.app, fan, 'GET', url);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['cache-control']).toBeUndefined();
+    }
+    expect((await callAs(ctx.app, null, 'GET', '/api/like/campaign/nope')).statusCode).toBe(404);
+    expect((await callAs(ctx.app, null, 'GET', '/api/streamer/nope')).statusCode).toBe(404);
+  });
 });
