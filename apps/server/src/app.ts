@@ -64,7 +64,10 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await registerTokenRoutes(app, container.services.tokens, container.services.tokenAssets);
   registerDeliveryRoutes(app, container.services.delivery);
   registerManualDistributionRoutes(app, container.services.manualDistribution);
-  registerOperatorRoutes(app, container.services);
+  await registerOperatorRoutes(app, container.services, {
+    publicReadCacheMs: config.http.publicReadCacheMs,
+    cacheBus: container.cacheBus,
+  });
   if (config.ipfs.kind === 'embedded') registerIpfsGatewayRoutes(app, container.adapters.ipfs);
   if (container.sandbox) {
     await registerSandboxRoutes(app, container.sandbox, { publicOrigin: config.publicOrigin });
