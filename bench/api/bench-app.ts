@@ -17,7 +17,7 @@ await container.services.chain.ensureToken();
 if (process.env.BENCH_WORKERS === '1') await container.queue.startWorkers();
 if (config.demo) await seedDemo(container);
 const app = await buildApp(container);
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: config.host, backlog: 4096 }); // as main.ts
 
 process.on('message', (message: { type: string; campaignId?: string }) => {
   if (message.type === 'publish') {

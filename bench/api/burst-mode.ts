@@ -11,13 +11,20 @@ export async function runBurst(base: string, ids: DemoIds): Promise<void> {
   const paths = [`/api/config`, `/api/campaign/${ids.campaignId}`, `/api/like/campaign/${ids.campaignId}`];
   const latencies: number[] = [];
   let failed = 0;
+  const reasons = new Map<string, number>();
   let next = 0;
   const get = async (viewer: number, path: string, accept: string) => {
     const status = await httpGet(viewerAgents[viewer]!, `${base}${path}`, {
       accept,
       'x-forwarded-for': `10.${viewer >> 8}.${viewer & 255}.1`,
     });
-    if (status >= 400) failed += 1;
+    if (status >= 400) {
+      failed += 1;
+      reasons.set(
+        `${status} ${path.split('/')[2]}`,
+        (reasons.get(`${status} ${path.split('/')[2]}`) ?? 0) + 1,
+      );
+    }
   };
   // A few keep-alive connections per viewer, like a browser tab.
   const viewerAgents = Array.from(
@@ -33,8 +40,10 @@ export async function runBurst(base: string, ids: DemoIds): Promise<void> {
         try {
           await get(viewer, `/campaign/${ids.campaignId}`, 'text/html');
           await Promise.all(paths.map((path) => get(viewer, path, 'application/json')));
-        } catch {
+        } catch (error) {
           failed += 1;
+          const code = (error as { code?: string }).code ?? String(error);
+          reasons.set(code, (reasons.get(code) ?? 0) + 1);
         }
         latencies.push(performance.now() - t0);
       }
@@ -46,6 +55,6 @@ export async function runBurst(base: string, ids: DemoIds): Promise<void> {
     `\nBurst: ${opens} opens of /campaign/{id} (shell + ${paths.length} API calls) by ${viewers} viewers: ` +
       `all served in ${seconds.toFixed(2)} s (${Math.round(opens / seconds)} page opens/s), ` +
       `page-open p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ` +
-      `${failed} failed requests\n`,
+      `${failed} failed requests${reasons.size > 0 ? ` (${[...reasons].map(([r, n]) => `${r}: ${n}`).join(', ')})` : ''}\n`,
   );
 }
