@@ -22,7 +22,9 @@ server.maxConnections = 100_000;
 setInterval(() => {
   for (const client of clients) client.write(': ping\n\n');
 }, 15_000).unref();
-await new Promise<void>((resolve) => server.listen(Number(process.env.PORT ?? '3600'), '127.0.0.1', resolve));
+await new Promise<void>((resolve) =>
+  server.listen(Number(process.env.PORT ?? '3600'), '127.0.0.1', 4096, resolve),
+);
 
 process.on('message', (message: { type: string }) => {
   if (message.type === 'publish') {
