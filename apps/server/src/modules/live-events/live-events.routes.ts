@@ -37,7 +37,8 @@ export function registerLiveEventRoutes(
 
   app.get(
     LIVE_EVENTS_PATH_PATTERN,
-    { config: { access: 'public' }, schema: { hide: true } },
+    // Nobody's session matters here (public, the same for all), and no cookie is set: an open costs little.
+    { config: { access: 'public', sessionless: true, cacheable: true }, schema: { hide: true } },
     async (request, reply) => {
       const campaignId = (request.params as { id?: string }).id ?? '';
       if (campaignId.length === 0 || campaignId.length > 100) {
