@@ -1,49 +1,34 @@
 /**
- * API throughput benchmark: `npm run bench:api` (DESIGN section 10).
+ * API benchmark: `npm run bench:api` (DESIGN section 10, issue 26).
  *
  * Starts the real server (embedded defaults, demo seed, its own data folder) and a bare Fastify route in child
  * processes, then drives both with autocannon from this process, one after the other, so the figures compare
  * Hanabi's request path (security headers, rate limit, session hook, validation, serialisation, database) with
- * the framework alone on the same machine in the same run. Prints requests per second and latency percentiles.
+ * the framework alone on the same machine in the same run. Modes (BENCH_MODE, comma separated, default all):
+ * - `routes`: per public read req/s, p50, p99 and share of bare Fastify (BENCH_CONNECTIONS, default 100);
+ * - `burst`: 10,000 opens of the campaign page (HTML shell + its API calls) by 1,000 simulated viewers;
+ * - `sse`: N viewers on the live stream vs a plain node:http SSE server, one event fanned out, reconnect storm.
  * BENCH_DATABASE_URL runs the server on PostgreSQL (a fresh database is best: the demo seed is applied to it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { demoIds, root, start, waitFor, watchStderr } from './bench-server.ts';
+import { runBurst } from './burst-mode.ts';
+import { runSse } from './sse-mode.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? '10');
-const connections = Number(process.env.BENCH_CONNECTIONS ?? '20');
+const connections = Number(process.env.BENCH_CONNECTIONS ?? '100');
+const modes = new Set((process.env.BENCH_MODE ?? 'routes,burst,sse').split(','));
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function measure(title: string, url: string) {
-  const result = await autocannon({ url, connections, duration: seconds });
+async function measure(title: string, url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
+  if (result.timeouts > 0) process.stdout.write(`  (${title}: ${result.timeouts} requests timed out)\n`);
   return {
     title,
     rps: Math.round(result.requests.average),
@@ -56,45 +41,87 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-bench-api-'));
 const hanabiPort = 3400 + Math.floor(Math.random() * 100);
 const barePort = hanabiPort + 100;
 const children: ChildProcess[] = [];
+const backend = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite embedded';
 try {
-  const hanabi = start(['apps/server/src/main.ts'], {
+  // The page shell: the built web app when there is one, else a stand-in index.html of similar size.
+  let webDist = path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    webDist = path.join(dataDir, 'web');
+    fs.mkdirSync(webDist, { recursive: true });
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><html><head>${' '.repeat(1500)}</head></html>`,
+    );
+  }
+  const hanabi = start(['--expose-gc', '--trace-deprecation', 'bench/api/bench-app.ts'], {
+    HANABI_WEB_DIST: webDist,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${hanabiPort}`,
     PORT: String(hanabiPort),
     HANABI_DATA_DIR: dataDir,
     HANABI_DEMO: '1',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   children.push(hanabi);
+  const stderr = watchStderr(hanabi);
   const bare = start(['bench/api/bare-fastify.ts'], { PORT: String(barePort) });
   children.push(bare);
   const hanabiUrl = `http://127.0.0.1:${hanabiPort}`;
   await waitFor(`${hanabiUrl}/api/ready`, hanabi);
   await waitFor(`http://127.0.0.1:${barePort}/health`, bare);
+  const ids = await demoIds(hanabiUrl);
+  const header =
+    `Node ${process.version}, ${os.cpus().length} cores, ulimit -n ${process.env.BENCH_ULIMIT ?? '?'}, ` +
+    `${backend}`;
 
-  const rows = [];
-  rows.push(await measure('bare Fastify, JSON route', `http://127.0.0.1:${barePort}/health`));
-  rows.push(await measure('Hanabi GET /api/health', `${hanabiUrl}/api/health`));
-  rows.push(await measure('Hanabi GET /api/news (database read)', `${hanabiUrl}/api/news`));
-  rows.push(
-    await measure(
-      'Hanabi GET /api/campaign?type=audience (database read)',
-      `${hanabiUrl}/api/campaign?type=audience&limit=20`,
-    ),
-  );
-  const bareRps = rows[0]!.rps;
-  process.stdout.write(
-    `\nAPI throughput (${connections} connections, ${seconds} s each, Node ${process.version}, ` +
-      `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; ` +
-      `${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite embedded'})\n`,
-  );
-  for (const row of rows) {
-    const share = ((row.rps / bareRps) * 100).toFixed(0);
-    process.stdout.write(
-      `  ${row.title.padEnd(56)} ${String(row.rps).padStart(7)} req/s  (${share.padStart(3)} % of bare)` +
-        `  p50 ${row.p50} ms  p99 ${row.p99} ms\n`,
+  if (modes.has('routes')) {
+    const signedIn = { authorization: `Bearer ${ids.audienceToken}` };
+    const rows = [];
+    rows.push(await measure('bare Fastify, JSON route', `http://127.0.0.1:${barePort}/health`));
+    rows.push(await measure('GET /api/health', `${hanabiUrl}/api/health`));
+    rows.push(await measure('GET /api/campaign/{id}', `${hanabiUrl}/api/campaign/${ids.campaignId}`));
+    rows.push(
+      await measure('GET /api/campaign?type=audience', `${hanabiUrl}/api/campaign?type=audience&limit=20`),
     );
+    rows.push(await measure('GET /api/streamer/{id}', `${hanabiUrl}/api/streamer/${ids.streamerId}`));
+    rows.push(await measure('GET /api/news', `${hanabiUrl}/api/news`));
+    rows.push(
+      await measure(
+        'GET /api/collection/{me} (signed in)',
+        `${hanabiUrl}/api/collection/${ids.audienceUserId}`,
+        signedIn,
+      ),
+    );
+    rows.push(
+      await measure(
+        'GET /api/campaign/{id} (signed in)',
+        `${hanabiUrl}/api/campaign/${ids.campaignId}`,
+        signedIn,
+      ),
+    );
+    const bareRps = rows[0]!.rps;
+    process.stdout.write(
+      `\nAPI throughput (${connections} connections, ${seconds} s each, ${header}, ` +
+        `load ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')})\n`,
+    );
+    for (const row of rows) {
+      const share = ((row.rps / bareRps) * 100).toFixed(1);
+      process.stdout.write(
+        `  ${row.title.padEnd(40)} ${String(row.rps).padStart(7)} req/s  (${share.padStart(5)} % of bare)` +
+          `  p50 ${row.p50} ms  p99 ${row.p99} ms\n`,
+      );
+    }
   }
+  if (modes.has('burst')) await runBurst(hanabiUrl, ids);
+  if (modes.has('sse')) await runSse(hanabiUrl, ids, start, header, hanabi);
+  process.stdout.write(
+    `\npg "already executing a query" warnings in the server log: ${stderr.pgWarnings()}\n`,
+  );
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1500));

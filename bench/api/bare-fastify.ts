@@ -3,5 +3,5 @@ import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
 app.get('/health', async () => ({ status: 'ok' }));
-await app.listen({ port: Number(process.env.PORT ?? '3500'), host: '127.0.0.1' });
+await app.listen({ port: Number(process.env.PORT ?? '3500'), host: '127.0.0.1', backlog: 4096 });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

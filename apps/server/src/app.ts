@@ -64,13 +64,19 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await registerTokenRoutes(app, container.services.tokens, container.services.tokenAssets);
   registerDeliveryRoutes(app, container.services.delivery);
   registerManualDistributionRoutes(app, container.services.manualDistribution);
-  registerOperatorRoutes(app, container.services);
+  await registerOperatorRoutes(app, container.services, {
+    publicReadCacheMs: config.http.publicReadCacheMs,
+    cacheBus: container.cacheBus,
+  });
   if (config.ipfs.kind === 'embedded') registerIpfsGatewayRoutes(app, container.adapters.ipfs);
   if (container.sandbox) {
     await registerSandboxRoutes(app, container.sandbox, { publicOrigin: config.publicOrigin });
   }
-  registerAudienceRoutes(app, container.services, { webDist: config.webDist ?? serverPaths.webDist });
-  registerLiveRoutes(app, container.services);
+  registerAudienceRoutes(app, container.services, {
+    webDist: config.webDist ?? serverPaths.webDist,
+    publicReadCacheMs: config.http.publicReadCacheMs,
+  });
+  registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
   registerDrawRoutes(app, container.draws);
   await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {
     publicOrigin: config.publicOrigin,

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** How long a public read (campaign, lists) is served from a process's cache; writes invalidate it anyway. */
+  PUBLIC_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** How long a signed-in session is reused in a process before better-auth is asked again. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   HANABI_EXTERNAL_REDIRECT_HOSTS: commaList.default([
     'youtube.com',
@@ -213,7 +217,12 @@ export interface AppConfig {
   webDist: string | undefined;
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolMax: number };
   log: { level: string; pretty: boolean };
-  http: { rateLimitPerMinute: number; bodyLimitBytes: number };
+  http: {
+    rateLimitPerMinute: number;
+    bodyLimitBytes: number;
+    publicReadCacheMs: number;
+    sessionCacheMs: number;
+  };
   externalRedirectHosts: string[];
   operatorEmails: string[];
   chainId: number;
@@ -324,7 +333,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { kind: 'pglite', dir: path.join(dataDir, 'pg') },
     log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? e.NODE_ENV === 'development' },
-    http: { rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE, bodyLimitBytes: e.BODY_LIMIT_BYTES },
+    http: {
+      rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      publicReadCacheMs: e.PUBLIC_READ_CACHE_MS,
+      sessionCacheMs: e.SESSION_CACHE_MS,
+    },
     externalRedirectHosts: e.HANABI_EXTERNAL_REDIRECT_HOSTS,
     operatorEmails: e.HANABI_OPERATOR_EMAILS.map((email) => email.toLowerCase()),
     chainId: e.CHAIN_ID,

@@ -26,6 +26,7 @@ import { TokenService } from './modules/tokens/tokens.service.ts';
 import { TokenAssetService } from './modules/tokens/token-assets.service.ts';
 import { lazy, type Lazy } from './lib/lazy.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
+import { CacheBus } from './db/cache-bus.ts';
 import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns.wiring.ts';
 import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chain/goods-on-chain.jobs.ts';
 import { wireAudience, type Audience } from './modules/audience/audience.wiring.ts';
@@ -46,6 +47,8 @@ export interface Container {
   log: Logger;
   database: Database;
   queue: JobQueue;
+  /** Invalidates the public read caches of every process (LISTEN/NOTIFY). */
+  cacheBus: CacheBus;
   sessions: SessionResolver;
   jobs: JobDefinition[];
   adapters: {
@@ -131,7 +134,8 @@ export async function createContainer(
     );
 
     const goodsPublisher = new QueuedGoodsPublisher();
-    const goods = wireGoodsAndCampaigns({ config, db, log, goodsPublisher });
+    const cacheBus = new CacheBus(database, log);
+    const goods = wireGoodsAndCampaigns({ config, db, log, goodsPublisher, cacheBus });
     const operatorArea = wireOperator(db);
     const repositories = {
       ...goods.repositories,
@@ -228,7 +232,8 @@ export async function createContainer(
       tokens,
       tokenAssets: new TokenAssetService(ipfs, tokens, { uploadMaxBytes: config.ipfs.uploadMaxBytes }, log),
     };
-    const sessions = overrides.sessions ?? new AuthSessionResolver(auth, repositories.accounts);
+    const sessions =
+      overrides.sessions ?? new AuthSessionResolver(auth, repositories.accounts, config.http.sessionCacheMs);
     const publishJob = publishOnChainJob(() => ({
       goods: repositories.digitalGoods,
       assets: repositories.assets,
@@ -255,6 +260,7 @@ export async function createContainer(
       log,
       database,
       queue,
+      cacheBus,
       sessions,
       jobs,
       adapters: {
@@ -274,7 +280,7 @@ export async function createContainer(
       draws,
       async close() {
         await queue.stop(config.shutdownTimeoutMs);
-        await Promise.all([chain.close(), ipfs.close()]);
+        await Promise.all([chain.close(), ipfs.close(), cacheBus.close()]);
         await database.close();
       },
     };

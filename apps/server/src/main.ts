@@ -19,6 +19,7 @@ function readConfig(): AppConfig {
   }
 }
 
+const LISTEN_BACKLOG = 4096;
 const startedAt = performance.now();
 const config = readConfig();
 const log = createLogger(config);
@@ -70,7 +71,9 @@ try {
 
   if (config.role !== 'worker') {
     app = await buildApp(container);
-    await app.listen({ port: config.port, host: config.host });
+    // A chat burst or a reconnect storm opens thousands of connections at once: a longer accept queue than
+    // Node's 511 (the kernel caps it at net.core.somaxconn) keeps them from waiting on SYN retries.
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const mode = isEmbedded(config) ? 'embedded (PGlite in ' + config.dataDir + ')' : 'production (PostgreSQL)';

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An open Server-Sent Events stream: `event: {name}` with JSON `data`. */
@@ -5,43 +6,70 @@ export interface EventStream {
   send(event: string, data: unknown): void;
 }
 
+/** Reconnect delay told to each client: spread over this range so a mass reconnect arrives smoothed. */
+export const RETRY_MIN_MS = 1000;
+export const RETRY_SPREAD_MS = 4000;
+
+const HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  // nginx and friends would otherwise buffer the stream.
+  'x-accel-buffering': 'no',
+};
+const PING = ': ping\n\n';
+
 /**
  * Server-Sent Events for one route family. `start` takes over the reply (headers that keep proxies from
- * buffering, `retry`, an optional preamble), sends a comment line every `heartbeatMs` so idle connections stay
- * open, and ends the stream — running `cleanup` — when the client goes or the server closes (streams still open
- * then are ended first, so closing never waits on them).
+ * buffering, a `retry:` with jitter, an optional preamble) and ends the stream — running `cleanup` — when the
+ * client goes or the server closes (streams still open then are ended first, so closing never waits on them).
+ * A connection costs little: one shared timer writes the heartbeat comment to every open stream of the family
+ * (not a timer per connection), and each stream holds only its response and cleanup. The `retry:` each client
+ * gets is random between 1 and 5 s, so when a deploy or a network blip drops thousands of viewers at once,
+ * their EventSources come back spread over seconds instead of all in the same instant.
  */
-export function eventStreams(app: FastifyInstance, onServerClose?: () => Promise<void>) {
-  const open = new Set<() => void>();
+export function eventStreams(
+  app: FastifyInstance,
+  onServerClose?: () => Promise<void>,
+  options: { heartbeatMs: number } = { heartbeatMs: 15_000 },
+) {
+  const open = new Map<ServerResponse, () => void>();
+  let heartbeat: NodeJS.Timeout | null = null;
+  const beat = () => {
+    for (const raw of open.keys()) raw.write(PING);
+  };
   app.addHook('preClose', async () => {
-    for (const end of open) end();
+    for (const end of [...open.values()]) end();
     await onServerClose?.();
   });
   return {
+    /** How many streams of this family are open (tests, logs). */
+    get size() {
+      return open.size;
+    },
     start(
       request: FastifyRequest,
       reply: FastifyReply,
-      options: { heartbeatMs: number; cleanup: () => void; preamble?: string },
+      startOptions: { cleanup: () => void; preamble?: string },
     ): EventStream {
       reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx and friends would otherwise buffer the stream.
-        'x-accel-buffering': 'no',
-      });
-      reply.raw.write(`retry: 3000\n\n${options.preamble ?? ''}`);
-      const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), options.heartbeatMs);
+      const raw = reply.raw;
+      raw.writeHead(200, HEADERS);
+      const retry = RETRY_MIN_MS + Math.floor(Math.random() * RETRY_SPREAD_MS);
+      raw.write(`retry: ${retry}\n\n${startOptions.preamble ?? ''}`);
       const end = () => {
-        clearInterval(heartbeat);
-        options.cleanup();
-        open.delete(end);
-        if (!reply.raw.writableEnded) reply.raw.end();
+        if (!open.delete(raw)) return;
+        startOptions.cleanup();
+        if (open.size === 0 && heartbeat) {
+          clearInterval(heartbeat);
+          heartbeat = null;
+        }
+        if (!raw.writableEnded) raw.end();
       };
-      open.add(end);
+      open.set(raw, end);
+      heartbeat ??= setInterval(beat, options.heartbeatMs);
       request.raw.on('close', end);
-      return { send: (event, data) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`) };
+      return { send: (event, data) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`) };
     },
   };
 }

@@ -18,9 +18,11 @@ export interface RouteContext<R extends RouteDefinition> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<R extends RouteDefinition> = (
-  context: RouteContext<R>,
-) => Promise<z.input<R['response']>> | z.input<R['response']>;
+export type RouteHandler<R extends RouteDefinition> = (context: RouteContext<R>) =>
+  | Promise<z.input<R['response']> | FastifyReply>
+  | z.input<R['response']>
+  // A reply already sent (e.g. a cached JSON body by `sendJson`).
+  | FastifyReply;
 
 const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 422, 429] as const;
 
@@ -32,6 +34,7 @@ export function registerRoute<R extends RouteDefinition>(
   app: FastifyInstance,
   route: R,
   handler: RouteHandler<R>,
+  options: { cacheable?: boolean } = {},
 ): void {
   const successStatus = route.successStatus ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -39,6 +42,7 @@ export function registerRoute<R extends RouteDefinition>(
     url: route.path,
     config: {
       access: route.access,
+      ...(options.cacheable ? { cacheable: true } : {}),
       ...(route.unauthenticatedMessage ? { unauthenticatedMessage: route.unauthenticatedMessage } : {}),
     },
     schema: {

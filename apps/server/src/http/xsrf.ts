@@ -12,7 +12,9 @@ export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function installXsrfCookie(app: FastifyInstance, secureCookies: boolean): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.cookies[XSRF_COOKIE]) return;
+    // Shared-cacheable reads carry no Set-Cookie (a proxy or CDN would not store them, or worse, store the
+    // cookie); the SPA gets its token from any other answer (public config, session).
+    if (request.cookies[XSRF_COOKIE] || request.routeOptions.config.cacheable) return;
     reply.setCookie(XSRF_COOKIE, crypto.randomBytes(32).toString('base64url'), {
       path: '/',
       sameSite: 'lax',

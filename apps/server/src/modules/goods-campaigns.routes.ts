@@ -23,7 +23,8 @@ export async function registerGoodsAndCampaignRoutes(
   await registerTusRoutes(app, services.tusUploads, { publicOrigin: options.publicOrigin });
   registerFilesRoutes(app, storage);
   registerDigitalGoodsRoutes(app, services.digitalGoods);
-  registerCampaignRoutes(app, services.campaigns);
+  await services.campaignReads.attach();
+  registerCampaignRoutes(app, services.campaigns, services.campaignReads);
   registerCampaignPageRoutes(app, services.campaignPages, { webDist: options.webDist });
   registerFontRoutes(app);
 }

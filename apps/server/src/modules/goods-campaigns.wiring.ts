@@ -13,6 +13,8 @@ import { CampaignRepository } from './campaigns/campaign.repository.ts';
 import { CampaignService } from './campaigns/campaign.service.ts';
 import { CampaignPageService } from './campaigns/campaign-page.service.ts';
 import { campaignStatusJob } from './campaigns/campaign.jobs.ts';
+import { CampaignReads } from './campaigns/campaign-reads.ts';
+import type { CacheBus } from '../db/cache-bus.ts';
 import { OgImageRenderer } from './og-pages/og-image.ts';
 import { OgCardImages } from './og-pages/og-card-images.ts';
 
@@ -26,6 +28,8 @@ export function wireGoodsAndCampaigns(options: {
   log: Logger;
   /** Puts published goods on chain (the chain work plugs its implementation in here). */
   goodsPublisher: GoodsPublisher;
+  /** Cross-process invalidation of the public read caches. */
+  cacheBus: CacheBus | null;
 }) {
   const { config, db, log } = options;
   const storage: FileStorage = createFileStorage(config);
@@ -58,6 +62,10 @@ export function wireGoodsAndCampaigns(options: {
     storage,
     log,
   );
+  const campaignReads = new CampaignReads(campaigns, repositories.campaigns, options.cacheBus, {
+    ttlMs: config.http.publicReadCacheMs,
+  });
+  campaigns.onChange((id) => campaignReads.changed(id));
   const ogImages = new OgCardImages(
     storage,
     new OgImageRenderer(),
@@ -75,7 +83,7 @@ export function wireGoodsAndCampaigns(options: {
   return {
     storage,
     repositories,
-    services: { assets, tusUploads, digitalGoods, campaigns, campaignPages, ogImages },
+    services: { assets, tusUploads, digitalGoods, campaigns, campaignReads, campaignPages, ogImages },
     jobs: [
       campaignStatusJob(repositories.campaigns, config.campaigns.statusCron),
       uploadsCleanupJob(tusUploads, config.housekeepingCron),

@@ -13,6 +13,8 @@ export interface JobDefinition<TPayload extends z.ZodType = z.ZodType> {
   handler: (payload: z.infer<TPayload>, context: JobContext) => Promise<unknown>;
   /** Recurring run; pg-boss keeps the schedule in the database, so it survives restarts and several workers. */
   schedule?: { cron: string; data?: z.infer<TPayload> };
+  /** Also run once when the workers start (catches up on what was missed while nothing ran). */
+  runAtStart?: boolean;
   retry?: { limit: number; delaySeconds: number; backoff: boolean };
   expireInSeconds?: number;
   /** How many jobs of this kind one worker process runs at a time. */

@@ -61,6 +61,7 @@ export class JobQueue {
       if (definition.schedule) {
         await this.boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data ?? {});
       }
+      if (definition.runAtStart) await this.boss.send(definition.name, definition.schedule?.data ?? {});
     }
   }
 

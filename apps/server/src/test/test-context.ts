@@ -37,6 +37,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     HANABI_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-test-')),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     HANABI_DEMO: '0',
+    // Tests see every change at once unless they test the caches themselves (then they pass their own).
+    PUBLIC_READ_CACHE_MS: '0',
+    SESSION_CACHE_MS: '0',
     ...env,
   });
 }

@@ -14,13 +14,14 @@ import { registerCrawlerPage } from '../og-pages/crawler-page.routes.ts';
 export function registerAudienceRoutes(
   app: FastifyInstance,
   services: Audience['services'],
-  options: { webDist: string | undefined },
+  options: { webDist: string | undefined; publicReadCacheMs: number },
 ): void {
   registerNotificationRoutes(app, services.notifications, services.notificationHub);
   registerWatchlistRoutes(app, services.watchlist);
-  registerLikeRoutes(app, services.likes);
-  registerStreamerRoutes(app, services.streamers);
+  registerLikeRoutes(app, services.likes, options);
+  registerStreamerRoutes(app, services.streamers, options);
   registerCollectionRoutes(app, services.collection);
-  registerCrawlerPage(app, '/audience/streamer/:id', (id) => services.streamerPages.openGraph(id), options);
-  registerCrawlerPage(app, '/collection/:id', (id) => services.collectionPages.openGraph(id), options);
+  const pages = { webDist: options.webDist };
+  registerCrawlerPage(app, '/audience/streamer/:id', (id) => services.streamerPages.openGraph(id), pages);
+  registerCrawlerPage(app, '/collection/:id', (id) => services.collectionPages.openGraph(id), pages);
 }

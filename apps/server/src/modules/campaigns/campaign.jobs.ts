@@ -7,12 +7,17 @@ export const AdvanceStatusPayload = z.object({
   now: z.iso.datetime().optional(),
 });
 
-/** Moves campaigns along by time (scheduled → live → ended); reads do the same, so this keeps lists warm. */
+/**
+ * Moves the stored status of campaigns along by time (scheduled → live → ended): every minute, and once when the
+ * workers start for what was missed. Reads never write: they compute the status as of now, so a campaign is
+ * shown live at its start (or at once when its start is moved to now) whether or not this has run yet.
+ */
 export function campaignStatusJob(campaigns: CampaignRepository, cron: string) {
   return defineJob({
     name: 'campaigns.advance-status',
     payload: AdvanceStatusPayload,
     schedule: { cron, data: {} },
+    runAtStart: true,
     retry: { limit: 2, delaySeconds: 10, backoff: true },
     expireInSeconds: 120,
     async handler(payload, { log }) {

@@ -22,9 +22,23 @@ export interface CampaignListFilter {
   sort: CampaignSort;
   limit: number;
   after?: { value: Date; id: string };
+  /** The time statuses are judged at. */
+  now: Date;
 }
 
 const PUBLIC_STATUSES: CampaignStatusValue[] = ['scheduled', 'live', 'ended'];
+
+/**
+ * The status as of now, computed in the query: the stored one moves along by a job (start and end times), so a
+ * read must not rely on it having run yet. Same rule as `settledStatus`.
+ */
+export function effectiveStatusSql(now: Date): SQL<CampaignStatusValue> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql<CampaignStatusValue>`(case when ${campaign.status} = 'draft' then 'draft'
+    when ${campaign.endsAt} <= ${at} then 'ended'
+    when ${campaign.status} = 'scheduled' and ${campaign.startsAt} <= ${at} then 'live'
+    else ${campaign.status}::text end)`;
+}
 
 function sortColumn(sort: CampaignSort) {
   if (sort === 'endingSoon') return campaign.endsAt;
@@ -84,7 +98,7 @@ export class CampaignRepository {
     if (filter.publicOnly) {
       conditions.push(inArray(campaign.status, PUBLIC_STATUSES), isNull(appUser.suspendedAt));
     }
-    if (filter.statuses) conditions.push(inArray(campaign.status, filter.statuses));
+    if (filter.statuses) conditions.push(inArray(effectiveStatusSql(filter.now), filter.statuses));
     if (filter.platform) conditions.push(sql`${filter.platform} = any(${campaign.platforms})`);
     if (filter.text) {
       const pattern = likePattern(filter.text);
@@ -110,8 +124,9 @@ export class CampaignRepository {
   }
 
   /**
-   * Moves campaigns along by time: scheduled → live at the start, scheduled/live → ended at the end. Runs on a
-   * cron and before reads, so nobody sees a stale status. Rows another caller is advancing right now are skipped
+   * Moves campaigns along by time: scheduled → live at the start, scheduled/live → ended at the end. Runs in the
+   * status job (cron, and once at start for what was missed); reads never write, they compute the status as of
+   * now (`effectiveStatusSql`, `settledStatus`). Rows another caller is advancing right now are skipped
    * (`SKIP LOCKED`), so concurrent readers never wait on or deadlock with each other. Returns how many changed.
    */
   async advanceStatuses(now: Date): Promise<number> {

@@ -1,13 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import { campaignRoutes } from '@hanabi/api';
 import { registerRoute } from '../../http/register-route.ts';
+import { sendJson } from '../../http/read-cache.ts';
 import { requireSession } from '../../http/session.ts';
+import { CampaignReads } from './campaign-reads.ts';
 import type { CampaignService } from './campaign.service.ts';
 
-export function registerCampaignRoutes(app: FastifyInstance, campaigns: CampaignService): void {
+export function registerCampaignRoutes(
+  app: FastifyInstance,
+  campaigns: CampaignService,
+  reads: CampaignReads,
+): void {
   const routes = campaignRoutes;
-  registerRoute(app, routes.listCampaigns, ({ session, query }) => campaigns.list(session, query));
-  registerRoute(app, routes.getCampaign, ({ session, params }) => campaigns.get(session, params.id));
+  // Public lists and public campaigns come from the read cache (same body for everyone, ETag, short shared
+  // caching); a streamer's own list and a campaign only its owner may see take the direct path.
+  registerRoute(
+    app,
+    routes.listCampaigns,
+    async ({ session, query, request, reply }) => {
+      if (!CampaignReads.isPublicList(query)) return campaigns.list(session, query);
+      const body = await reads.publicList(session, query);
+      return sendJson(request, reply, body.json, body.etag, body.shared);
+    },
+    { cacheable: true },
+  );
+  registerRoute(
+    app,
+    routes.getCampaign,
+    async ({ session, params, request, reply }) => {
+      const body = await reads.publicDetail(session, params.id);
+      if (body) return sendJson(request, reply, body.json, body.etag, body.shared);
+      return campaigns.get(session, params.id);
+    },
+    { cacheable: true },
+  );
   registerRoute(app, routes.createCampaign, ({ session, body }) =>
     campaigns.create(requireSession(session), body),
   );

@@ -7,7 +7,7 @@ import type {
   UpdateCampaignBody,
 } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import { businessRule, forbidden, notFound, unauthenticated } from '../../http/app-error.ts';
+import { AppError, businessRule, forbidden, notFound, unauthenticated } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
@@ -43,6 +43,8 @@ export function settledStatus(status: CampaignStatusValue, startsAt: Date, endsA
  * but do not own is "forbidden". Ended campaigns are read-only.
  */
 export class CampaignService {
+  private readonly changeListeners: ((id: string) => Promise<void>)[] = [];
+
   constructor(
     private readonly campaigns: CampaignRepository,
     private readonly goods: DigitalGoodsRepository,
@@ -61,7 +63,6 @@ export class CampaignService {
       }
     }
     if (query.followed && !session?.userId) throw unauthenticated();
-    await this.campaigns.advanceStatuses(this.clock());
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const rows = await this.campaigns.list({
       ...(query.type === 'streamer'
@@ -76,6 +77,7 @@ export class CampaignService {
       ...(query.q ? { text: query.q } : {}),
       sort: query.sort,
       limit: query.limit + 1,
+      now: this.clock(),
       ...(after ? { after: { value: cursorDate(after.sortValue), id: after.id } } : {}),
     });
     const page = rows.slice(0, query.limit);
@@ -96,15 +98,29 @@ export class CampaignService {
   }
 
   async get(session: SessionUser | null, id: string): Promise<Campaign> {
-    await this.campaigns.advanceStatuses(this.clock());
     const found = await this.visible(session, id);
     return (await this.present([found], session))[0]!;
   }
 
+  /** Runs after every write of a campaign (create, update, delete): caches drop it. */
+  onChange(listener: (id: string) => Promise<void>): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** The campaign as a signed-out visitor sees it; null when it is not public. */
+  async findPublicCampaign(id: string): Promise<Campaign | null> {
+    const found = await this.findPublic(id);
+    return found ? (await this.present([found], null))[0]! : null;
+  }
+
   /** A public campaign (never a draft) for the crawler page; null when there is none to show. */
   async findPublic(id: string): Promise<Found | null> {
-    await this.campaigns.advanceStatuses(this.clock());
-    return this.visible(null, id).catch(() => null);
+    // Not visible is null; a database failure stays an error (and is never cached as "not public").
+    const found = await this.visible(null, id).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+    return found && { ...found, campaign: { ...found.campaign, status: this.statusNow(found.campaign) } };
   }
 
   async create(session: SessionUser, body: CreateCampaignBody): Promise<Campaign> {
@@ -133,6 +149,7 @@ export class CampaignService {
       createdAt: now,
     });
     this.log.info({ campaignId: row.id, status: row.status }, 'campaign created');
+    await this.changed(row.id);
     return this.get(session, row.id);
   }
 
@@ -162,6 +179,7 @@ export class CampaignService {
     if (body.description !== undefined) patch.description = body.description;
     if (body.coverImageAssetId !== undefined) patch.coverAssetId = body.coverImageAssetId;
     await this.campaigns.update(id, patch);
+    await this.changed(id);
     return this.get(session, id);
   }
 
@@ -171,6 +189,7 @@ export class CampaignService {
       throw businessRule('A live campaign cannot be deleted.');
     }
     await this.campaigns.delete(id);
+    await this.changed(id);
     await this.storage.delete(ogImageKey(id)).catch(() => undefined);
     this.log.info({ campaignId: id }, 'campaign deleted');
   }
@@ -231,13 +250,21 @@ export class CampaignService {
   }
 
   private async ownedForChange(session: SessionUser, id: string): Promise<CampaignRow> {
-    await this.campaigns.advanceStatuses(this.clock());
-    const { campaign } = await this.visible(session, id);
+    const found = await this.visible(session, id);
+    const campaign = { ...found.campaign, status: this.statusNow(found.campaign) };
     if (campaign.streamerId !== session.userId) throw forbidden('You can only change your own campaigns.');
     if (campaign.status === 'ended') {
       throw businessRule('This campaign has ended: it is read-only.');
     }
     return campaign;
+  }
+
+  private async changed(id: string): Promise<void> {
+    for (const listener of this.changeListeners) await listener(id);
+  }
+
+  private statusNow(row: CampaignRow): CampaignStatusValue {
+    return settledStatus(row.status, row.startsAt, row.endsAt, this.clock());
   }
 
   private async present(rows: Found[], viewer: SessionUser | null): Promise<Campaign[]> {

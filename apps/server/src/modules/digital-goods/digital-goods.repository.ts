@@ -109,7 +109,9 @@ export class DigitalGoodsRepository {
    * Copies each goods has promised: over its campaigns (optionally but one), each campaign's larger of its plan
    * (winner count × copies per winner) and what it has handed over or drawn (decision 0062: lowering the plan
    * afterwards frees nothing already given), plus what manual and operator distributions sent or hold for
-   * someone. Pass a transaction to count under the lock it took on the goods row.
+   * someone. Pass a transaction to count under the lock it took on the goods row. One statement (UNION ALL): a
+   * transaction is one connection, and parallel queries on it are what pg warns about ("client.query() when the
+   * client is already executing").
    */
   async reservedCopies(
     goodsIds: string[],
@@ -121,45 +123,48 @@ export class DigitalGoodsRepository {
     const ids = [...new Set(goodsIds)];
     const conditions = [inArray(campaign.prizeDigitalGoodsId, ids)];
     if (exceptCampaignId) conditions.push(sql`${campaign.id} <> ${exceptCampaignId}`);
-    const [campaigns, deliveries, held] = await Promise.all([
-      db
-        .select({
-          goodsId: campaign.prizeDigitalGoodsId,
-          copies: sql<number>`coalesce(sum(greatest(${campaign.winnerCount} * ${campaign.copiesPerWinner}, ${campaignHandedCopies})), 0)::int`,
-        })
-        .from(campaign)
-        .where(and(...conditions))
-        .groupBy(campaign.prizeDigitalGoodsId),
-      db
-        .select({
-          goodsId: delivery.digitalGoodsId,
-          copies: sql<number>`coalesce(sum(${delivery.amount}), 0)::int`,
-        })
-        .from(delivery)
-        .where(
-          and(
-            inArray(delivery.digitalGoodsId, ids),
-            inArray(delivery.source, ['manual', 'admin']),
-            notInArray(delivery.status, ['failed', 'cancelled']),
-          ),
-        )
-        .groupBy(delivery.digitalGoodsId),
-      db
-        .select({
-          goodsId: heldClaim.digitalGoodsId,
-          copies: sql<number>`coalesce(sum(${heldClaim.amount}), 0)::int`,
-        })
-        .from(heldClaim)
-        .where(
-          and(
-            inArray(heldClaim.digitalGoodsId, ids),
-            inArray(heldClaim.source, ['manual', 'admin']),
-            eq(heldClaim.status, 'held'),
-          ),
-        )
-        .groupBy(heldClaim.digitalGoodsId),
-    ]);
-    for (const row of [...campaigns, ...deliveries, ...held]) {
+    const rows = await db
+      .select({
+        // Typed as the other parts of the union are (their goods id column may be null).
+        goodsId: sql<string | null>`${campaign.prizeDigitalGoodsId}`,
+        copies: sql<number>`coalesce(sum(greatest(${campaign.winnerCount} * ${campaign.copiesPerWinner}, ${campaignHandedCopies})), 0)::int`,
+      })
+      .from(campaign)
+      .where(and(...conditions))
+      .groupBy(campaign.prizeDigitalGoodsId)
+      .unionAll(
+        db
+          .select({
+            goodsId: delivery.digitalGoodsId,
+            copies: sql<number>`coalesce(sum(${delivery.amount}), 0)::int`,
+          })
+          .from(delivery)
+          .where(
+            and(
+              inArray(delivery.digitalGoodsId, ids),
+              inArray(delivery.source, ['manual', 'admin']),
+              notInArray(delivery.status, ['failed', 'cancelled']),
+            ),
+          )
+          .groupBy(delivery.digitalGoodsId),
+      )
+      .unionAll(
+        db
+          .select({
+            goodsId: heldClaim.digitalGoodsId,
+            copies: sql<number>`coalesce(sum(${heldClaim.amount}), 0)::int`,
+          })
+          .from(heldClaim)
+          .where(
+            and(
+              inArray(heldClaim.digitalGoodsId, ids),
+              inArray(heldClaim.source, ['manual', 'admin']),
+              eq(heldClaim.status, 'held'),
+            ),
+          )
+          .groupBy(heldClaim.digitalGoodsId),
+      );
+    for (const row of rows) {
       if (!row.goodsId) continue;
       reserved.set(row.goodsId, (reserved.get(row.goodsId) ?? 0) + Number(row.copies));
     }

@@ -13,6 +13,16 @@ function bearerToken(request: FastifyRequest): string | null {
   return typeof header === 'string' ? (BEARER.exec(header)?.[1] ?? null) : null;
 }
 
+/** The value of the session cookie in a Cookie header ('' when absent). */
+function sessionCookieOf(header: string | undefined, name: string): string {
+  if (!header) return '';
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return '';
+}
+
 function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -28,17 +38,43 @@ function safeDecode(value: string): string {
  */
 export class AuthSessionResolver implements SessionResolver {
   private cookieName: Promise<string>;
+  /** Recently resolved sessions by the credentials presented (token, cookie), with when to ask again. */
+  private readonly recent = new Map<string, { user: SessionUser | null; until: number }>();
 
   constructor(
     private readonly auth: Auth,
     private readonly accounts: AccountRepository,
+    /**
+     * How long a resolved session is reused in this process (SESSION_CACHE_MS). A revoked session or a
+     * suspension takes effect within this time; a browser that signs out stops sending the cookie, so it is
+     * signed out at once. Zero turns the reuse off.
+     */
+    private readonly reuseMs = 0,
+    private readonly clock: () => number = Date.now,
   ) {
     this.cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
   }
 
   async resolve(request: FastifyRequest): Promise<SessionUser | null> {
     const bearer = bearerToken(request);
-    if (!bearer && !request.headers.cookie?.includes(await this.cookieName)) return null;
+    const cookieName = await this.cookieName;
+    // Anonymous callers (no token, no session cookie) cost nothing: no lookup at all.
+    if (!bearer && !request.headers.cookie?.includes(cookieName)) return null;
+    if (this.reuseMs <= 0) return this.lookUp(request, bearer);
+    const key = `${bearer ?? ''}\n${sessionCookieOf(request.headers.cookie, cookieName)}`;
+    const now = this.clock();
+    const hit = this.recent.get(key);
+    if (hit && hit.until > now) return hit.user;
+    const user = await this.lookUp(request, bearer);
+    this.recent.set(key, { user, until: now + this.reuseMs });
+    if (this.recent.size > 10_000) {
+      for (const [oldKey, entry] of this.recent)
+        if (entry.until <= now || this.recent.size > 10_000) this.recent.delete(oldKey);
+    }
+    return user;
+  }
+
+  private async lookUp(request: FastifyRequest, bearer: string | null): Promise<SessionUser | null> {
     // No refresh here: a refresh sets a new cookie, which only better-auth's own GET /api/auth/get-session can
     // deliver. The SPA calls that once per start, which keeps an active session alive.
     const result = await this.auth.api.getSession({

@@ -155,17 +155,18 @@ export async function countEntrants(
   at: Date,
 ): Promise<{ total: number; perStream: Map<string, number> }> {
   const scope = { at, excludeCampaignWinners: false };
-  const [totals, perStream] = await Promise.all([
-    db.execute(sql`${entrantsCte(campaign, scope)} select count(*)::int as count from entrants`),
-    db.execute(sql`${entrantsCte(campaign, scope).append(sql`,
+  // One after the other: `db` may be a transaction (one connection), which must not run two queries at once.
+  const totals = await db.execute(
+    sql`${entrantsCte(campaign, scope)} select count(*)::int as count from entrants`,
+  );
+  const perStream = await db.execute(sql`${entrantsCte(campaign, scope).append(sql`,
       per_stream as (
         select distinct e.live_stream_id, e.entrant_key from eligible e
         where ${PRINTABLE_KEY}
           and not exists (select 1 from blocked b where b.key = e.entrant_key)
           and not exists (select 1 from blocked b where b.key = e.platform || ':' || e.platform_user_id)
       )`)}
-      select live_stream_id, count(*)::int as count from per_stream group by live_stream_id`),
-  ]);
+      select live_stream_id, count(*)::int as count from per_stream group by live_stream_id`);
   return {
     total: Number(rowsOf<{ count: number }>(totals)[0]?.count ?? 0),
     perStream: new Map(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_PATH_PATTERN, type LiveEvent } from '@hanabi/api';
 import { sendError } from '../../http/error-handler.ts';
 import { eventStreams, type EventStream } from '../../http/event-stream.ts';
+import { ReadCache } from '../../http/read-cache.ts';
 import type { LiveEventHub } from './live-event-hub.ts';
 
 /** Proxies and OBS close idle connections; a comment line every 15 s keeps the stream open. */
@@ -15,19 +16,29 @@ export interface LiveEventSnapshot {
 /**
  * `GET /api/liveStreaming/:id/events`: the campaign's live events as Server-Sent Events (public, so an OBS
  * browser source can open it; drafts and unknown campaigns are 404). Each event's name is its `type` and its
- * data the LiveEvent JSON. On open: `retry: 3000`, a `: hello` comment, then one `stream` event per platform's
- * current stream; afterwards every published event, and a `: ping` comment every 15 s.
+ * data the LiveEvent JSON. On open: `retry:` (1–5 s, random), a `: hello` comment, then one `stream` event per
+ * platform's current stream; afterwards every published event, and a `: ping` comment every 15 s.
+ *
+ * The opening snapshot is the same for every viewer, so it comes from a per-campaign cache: thousands of
+ * viewers opening at once cost one query set (concurrent opens share the one load), and a `stream` event —
+ * the only kind that changes the snapshot — drops it. `snapshotMs` bounds how old it can be otherwise.
  */
 export function registerLiveEventRoutes(
   app: FastifyInstance,
   source: LiveEventSnapshot,
   hub: LiveEventHub,
+  options: { snapshotMs: number } = { snapshotMs: 3000 },
 ): void {
-  const streams = eventStreams(app, () => hub.close());
+  const streams = eventStreams(app, () => hub.close(), { heartbeatMs: HEARTBEAT_MS });
+  const snapshots = new ReadCache<LiveEvent[]>('liveEventSnapshot', {
+    ttlMs: options.snapshotMs,
+    maxEntries: 2000,
+  });
 
   app.get(
     LIVE_EVENTS_PATH_PATTERN,
-    { config: { access: 'public' }, schema: { hide: true } },
+    // Nobody's session matters here (public, the same for all), and no cookie is set: an open costs little.
+    { config: { access: 'public', sessionless: true, cacheable: true }, schema: { hide: true } },
     async (request, reply) => {
       const campaignId = (request.params as { id?: string }).id ?? '';
       if (campaignId.length === 0 || campaignId.length > 100) {
@@ -37,12 +48,13 @@ export function registerLiveEventRoutes(
       let stream: EventStream | null = null;
       const early: LiveEvent[] = [];
       const unsubscribe = await hub.subscribe(campaignId, (event) => {
+        if (event.type === 'stream') snapshots.invalidate(campaignId);
         if (stream) stream.send(event.type, event);
         else early.push(event);
       });
       let snapshot: LiveEvent[] | null;
       try {
-        snapshot = await source.eventSnapshot(campaignId);
+        snapshot = (await snapshots.get(campaignId, () => source.eventSnapshot(campaignId))).value;
       } catch (error) {
         unsubscribe();
         throw error;
@@ -51,12 +63,9 @@ export function registerLiveEventRoutes(
         unsubscribe();
         return sendError(reply, 'NOT_FOUND', 'No campaign with this id.');
       }
-      const opened = streams.start(request, reply, {
-        heartbeatMs: HEARTBEAT_MS,
-        cleanup: unsubscribe,
-        preamble: ': hello\n\n',
-      });
-      for (const event of [...snapshot, ...early]) opened.send(event.type, event);
+      const opened = streams.start(request, reply, { cleanup: unsubscribe, preamble: ': hello\n\n' });
+      for (const event of snapshot) opened.send(event.type, event);
+      for (const event of early) opened.send(event.type, event);
       stream = opened;
     },
   );

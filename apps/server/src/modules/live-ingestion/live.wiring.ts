@@ -89,8 +89,12 @@ export function wireLive(options: {
 export type LiveWiring = ReturnType<typeof wireLive>;
 
 /** Every live route of this issue: connections and OAuth callbacks, streams and comments, the event stream. */
-export function registerLiveRoutes(app: FastifyInstance, services: LiveWiring['services']): void {
+export function registerLiveRoutes(
+  app: FastifyInstance,
+  services: LiveWiring['services'],
+  options: { snapshotMs: number },
+): void {
   registerLiveConnectionRoutes(app, services.liveConnections);
   registerLiveStreamRoutes(app, services.liveStreams);
-  registerLiveEventRoutes(app, services.liveStreams, services.liveEventHub);
+  registerLiveEventRoutes(app, services.liveStreams, services.liveEventHub, options);
 }

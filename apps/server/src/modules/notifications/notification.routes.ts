@@ -26,7 +26,7 @@ export function registerNotificationRoutes(
     notifications.readAll(requireSession(session), body.items),
   );
 
-  const streams = eventStreams(app, () => hub.close());
+  const streams = eventStreams(app, () => hub.close(), { heartbeatMs: HEARTBEAT_MS });
 
   app.get(
     NOTIFICATION_STREAM_PATH,
@@ -50,7 +50,7 @@ export function registerNotificationRoutes(
         unsubscribe();
         throw error;
       }
-      const opened = streams.start(request, reply, { heartbeatMs: HEARTBEAT_MS, cleanup: unsubscribe });
+      const opened = streams.start(request, reply, { cleanup: unsubscribe });
       opened.send('unread', unread(first));
       if (early !== null && early !== first) opened.send('unread', unread(early));
       stream = opened;

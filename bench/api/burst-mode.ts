@@ -1,0 +1,60 @@
+// `BENCH_MODE=burst`: a chat burst opening the campaign page. Each viewer opens /campaign/{id} (the HTML shell),
+// then the API calls the page makes in parallel (public config, the campaign, its likes), BURST_OPENS times in
+// all from BURST_VIEWERS distinct viewers (each with an own address in x-forwarded-for and its own connection).
+import http from 'node:http';
+import { httpGet, percentile, type DemoIds } from './bench-server.ts';
+
+const opens = Number(process.env.BURST_OPENS ?? '10000');
+const viewers = Number(process.env.BURST_VIEWERS ?? '1000');
+
+export async function runBurst(base: string, ids: DemoIds): Promise<void> {
+  const paths = [`/api/config`, `/api/campaign/${ids.campaignId}`, `/api/like/campaign/${ids.campaignId}`];
+  const latencies: number[] = [];
+  let failed = 0;
+  const reasons = new Map<string, number>();
+  let next = 0;
+  const get = async (viewer: number, path: string, accept: string) => {
+    const status = await httpGet(viewerAgents[viewer]!, `${base}${path}`, {
+      accept,
+      'x-forwarded-for': `10.${viewer >> 8}.${viewer & 255}.1`,
+    });
+    if (status >= 400) {
+      failed += 1;
+      reasons.set(
+        `${status} ${path.split('/')[2]}`,
+        (reasons.get(`${status} ${path.split('/')[2]}`) ?? 0) + 1,
+      );
+    }
+  };
+  // A few keep-alive connections per viewer, like a browser tab.
+  const viewerAgents = Array.from(
+    { length: viewers },
+    () => new http.Agent({ keepAlive: true, maxSockets: 3 }),
+  );
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: viewers }, async (_, viewer) => {
+      while (next < opens) {
+        next += 1;
+        const t0 = performance.now();
+        try {
+          await get(viewer, `/campaign/${ids.campaignId}`, 'text/html');
+          await Promise.all(paths.map((path) => get(viewer, path, 'application/json')));
+        } catch (error) {
+          failed += 1;
+          const code = (error as { code?: string }).code ?? String(error);
+          reasons.set(code, (reasons.get(code) ?? 0) + 1);
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const agent of viewerAgents) agent.destroy();
+  process.stdout.write(
+    `\nBurst: ${opens} opens of /campaign/{id} (shell + ${paths.length} API calls) by ${viewers} viewers: ` +
+      `all served in ${seconds.toFixed(2)} s (${Math.round(opens / seconds)} page opens/s), ` +
+      `page-open p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ` +
+      `${failed} failed requests${reasons.size > 0 ? ` (${[...reasons].map(([r, n]) => `${r}: ${n}`).join(', ')})` : ''}\n`,
+  );
+}
