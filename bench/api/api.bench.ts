@@ -39,8 +39,8 @@ function start(args: string[], env: Record<string, string>): ChildProcess {
   });
 }
 
-async function measure(title: string, url: string) {
-  const result = await autocannon({ url, connections, duration: seconds });
+async function measure(title: string, url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
@@ -49,6 +49,8 @@ async function measure(title: string, url: string) {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    // Bytes on the wire per answer, headers included (what compression saves).
+    bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
   };
 }
 
@@ -82,6 +84,21 @@ try {
       `${hanabiUrl}/api/campaign?type=audience&limit=20`,
     ),
   );
+  // The same read as a browser asks for it: compressed above 1 KB (decision 0081).
+  rows.push(
+    await measure(
+      'Hanabi GET /api/campaign?type=audience, br accepted',
+      `${hanabiUrl}/api/campaign?type=audience&limit=20`,
+      { 'accept-encoding': 'br, gzip' },
+    ),
+  );
+  rows.push(
+    await measure(
+      'Hanabi GET /api/campaign?type=audience, gzip accepted',
+      `${hanabiUrl}/api/campaign?type=audience&limit=20`,
+      { 'accept-encoding': 'gzip' },
+    ),
+  );
   const bareRps = rows[0]!.rps;
   process.stdout.write(
     `\nAPI throughput (${connections} connections, ${seconds} s each, Node ${process.version}, ` +
@@ -92,7 +109,7 @@ try {
     const share = ((row.rps / bareRps) * 100).toFixed(0);
     process.stdout.write(
       `  ${row.title.padEnd(56)} ${String(row.rps).padStart(7)} req/s  (${share.padStart(3)} % of bare)` +
-        `  p50 ${row.p50} ms  p99 ${row.p99} ms\n`,
+        `  p50 ${row.p50} ms  p99 ${row.p99} ms  ${String(row.bytes).padStart(6)} B/answer\n`,
     );
   }
 } finally {
