@@ -34,5 +34,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the first-load budget test and bench:web (which files each page needs before it shows).
+    manifest: true,
   },
 });
