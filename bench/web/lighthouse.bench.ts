@@ -20,7 +20,7 @@ if (!fs.existsSync(chromePath)) {
   throw new Error(`No Chromium at ${chromePath}: sudo apt-get install -y chromium (or set CHROMIUM_PATH)`);
 }
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+async function waitFor(url: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
