@@ -16,6 +16,7 @@ export default defineConfig({
             'packages/draw/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },

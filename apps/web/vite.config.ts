@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.plugin';
 
 /**
  * The Fastify server (API incl. the dev mailbox API, IPFS gateway, platform sandbox, fonts) during `vite` dev.
@@ -12,7 +13,7 @@ const proxiedPrefixes = ['/api', '/ipfs', '/sandbox', '/assets/font'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [
@@ -33,5 +34,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the first-load budget test and bench:web (which files each page needs before it shows).
+    manifest: true,
   },
 });

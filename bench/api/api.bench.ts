@@ -85,6 +85,14 @@ try {
     rows.push(
       await measure('GET /api/campaign?type=audience', `${hanabiUrl}/api/campaign?type=audience&limit=20`),
     );
+    // The same read as a browser asks for it: compressed above 1 KB (decision 0081).
+    rows.push(
+      await measure(
+        'GET /api/campaign?type=audience, br',
+        `${hanabiUrl}/api/campaign?type=audience&limit=20`,
+        { 'accept-encoding': 'br, gzip' },
+      ),
+    );
     rows.push(await measure('GET /api/streamer/{id}', `${hanabiUrl}/api/streamer/${ids.streamerId}`));
     rows.push(await measure('GET /api/news', `${hanabiUrl}/api/news`));
     rows.push(

@@ -1,76 +1,46 @@
 /**
  * First-load size of the web app: `npm run bench:web` (part one; DESIGN section 10).
  *
- * Reads the built `apps/web/dist/index.html` (building it first when missing) and adds up what a first visit
- * downloads before any route's own chunk: the entry script, every `modulepreload`, and the stylesheets — raw,
- * gzip and brotli (what a compressing proxy or CDN would send). Then the largest lazy chunks, so a page that
- * pulls a heavy library shows up.
+ * Builds what changed, then prints for each public page what its first visit downloads before it can show —
+ * the entry chunk, the page's route chunk and their static imports, from the Vite manifest — as raw, gzip (the
+ * precompressed `.gz` the server sends) and brotli (`.br`). Then the largest lazy chunks, so a page that pulls a
+ * heavy library shows up. The budget test (`first-load-budget.test.ts`) fails the build on the same figures.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { PUBLIC_PAGES, firstLoadOf, kib, readManifest, webDist } from './first-load.ts';
+import { FIRST_LOAD_BUDGET_BYTES } from './first-load-budget.limits.ts';
+// @ts-expect-error -- a plain .mjs build script without type declarations
+import { buildAll } from '../../scripts/lib/build-steps.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const dist = path.join(root, 'apps/web/dist');
+(buildAll as () => string[])();
+const manifest = readManifest();
+const sizeOnDisk = (file: string) => fs.statSync(path.join(webDist, file)).size;
+const brotliOf = (files: string[]) =>
+  files.reduce((sum, file) => {
+    const br = path.join(webDist, `${file}.br`);
+    return sum + (fs.existsSync(br) ? fs.statSync(br).size : sizeOnDisk(file));
+  }, 0);
 
-export interface AssetSize {
-  file: string;
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
-
-export function sizeOf(file: string): AssetSize {
-  const bytes = fs.readFileSync(path.join(dist, file));
-  return {
-    file,
-    raw: bytes.length,
-    gzip: zlib.gzipSync(bytes, { level: 9 }).length,
-    brotli: zlib.brotliCompressSync(bytes).length,
-  };
-}
-
-/** The files index.html makes the browser fetch at once (script, module preloads, stylesheets). */
-export function firstLoadFiles(indexHtml: string): string[] {
-  const files = new Set<string>();
-  for (const match of indexHtml.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    const tag = match[0];
-    const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
-    const isPreload = /rel="modulepreload"/.test(tag);
-    const isStyle = /rel="stylesheet"/.test(tag);
-    if (!isScript && !isPreload && !isStyle) continue;
-    const url = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-    if (url?.startsWith('/assets/')) files.add(url.slice(1));
-  }
-  return [...files];
-}
-
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-
-if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  process.stdout.write('Building the web app first…\n');
-  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
-}
-const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const first = firstLoadFiles(indexHtml).map(sizeOf);
-const total = first.reduce(
-  (sum, item) => ({ raw: sum.raw + item.raw, gzip: sum.gzip + item.gzip, brotli: sum.brotli + item.brotli }),
-  { raw: 0, gzip: 0, brotli: 0 },
-);
-const js = first.filter((item) => item.file.endsWith('.js'));
 process.stdout.write(
-  `\nFirst load of the web app (${first.length} files before any route chunk: ${js.length} scripts)\n` +
-    `  JavaScript + CSS: ${kib(total.raw)} raw, ${kib(total.gzip)} gzip, ${kib(total.brotli)} brotli\n` +
-    `  JavaScript only:  ${kib(js.reduce((s, i) => s + i.raw, 0))} raw, ` +
-    `${kib(js.reduce((s, i) => s + i.gzip, 0))} gzip\n`,
+  `\nFirst load per public page (JS = entry + route chunk + static imports; budget ${kib(FIRST_LOAD_BUDGET_BYTES)} gzip)\n` +
+    `  ${'page'.padEnd(26)} ${'files'.padStart(5)} ${'JS raw'.padStart(11)} ${'JS gzip'.padStart(11)} ` +
+    `${'JS br'.padStart(11)} ${'CSS gzip'.padStart(11)}\n`,
 );
-const firstSet = new Set(first.map((item) => item.file));
-const lazy = fs
-  .readdirSync(path.join(dist, 'assets'))
-  .filter((file) => file.endsWith('.js') && !firstSet.has(`assets/${file}`))
-  .map((file) => sizeOf(`assets/${file}`))
-  .sort((a, b) => b.gzip - a.gzip)
+for (const { page, module } of PUBLIC_PAGES) {
+  const load = firstLoadOf(manifest, module);
+  process.stdout.write(
+    `  ${page.padEnd(26)} ${String(load.jsFiles.length).padStart(5)} ${kib(load.jsRaw).padStart(11)} ` +
+      `${kib(load.jsGzip).padStart(11)} ${kib(brotliOf(load.jsFiles)).padStart(11)} ${kib(load.cssGzip).padStart(11)}\n`,
+  );
+}
+const firstFiles = new Set(PUBLIC_PAGES.flatMap(({ module }) => firstLoadOf(manifest, module).jsFiles));
+const lazy = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => file.endsWith('.js') && !firstFiles.has(file))
+  .map((file) => ({ file, raw: sizeOnDisk(file), br: brotliOf([file]) }))
+  .sort((a, b) => b.raw - a.raw)
   .slice(0, 5);
-process.stdout.write('  Largest lazy chunks (gzip): ');
-process.stdout.write(`${lazy.map((item) => `${path.basename(item.file)} ${kib(item.gzip)}`).join(', ')}\n`);
+process.stdout.write(
+  `  Largest lazy chunks (raw / br): ${lazy.map((c) => `${path.basename(c.file)} ${kib(c.raw)} / ${kib(c.br)}`).join(', ')}\n`,
+);

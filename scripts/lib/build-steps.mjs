@@ -38,6 +38,7 @@ const steps = [
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/build',
       'apps/web/package.json',
       'packages/api/src',
       'package-lock.json',

@@ -6,6 +6,7 @@ import type { Container } from './container.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { reportServerErrors } from './adapters/error-reporting/sentry.ts';
 import { installSecurity } from './http/security.ts';
+import { installCompression } from './http/compression.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAccessHook } from './http/access-hook.ts';
 import { installXsrfCookie } from './http/xsrf.ts';
@@ -48,6 +49,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await installSecurity(app, { rateLimitPerMinute: config.http.rateLimitPerMinute, production });
+  await installCompression(app);
   await installOpenApi(app, config.publicOrigin);
   installXsrfCookie(app, production);
   installAccessHook(app, container.sessions);

@@ -2,9 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Not counted against the per-IP budget: the SPA's static files (a page load fetches many). */
+    outsideRateLimit?: boolean;
+  }
+}
+
 /**
  * Security headers with a CSP the SPA passes (no inline scripts; Mantine needs inline styles), and a per-IP
- * rate limit. Auth endpoints add their own, tighter limits.
+ * rate limit for the API. Auth endpoints add their own, tighter limits; static files are outside it (a phone
+ * behind carrier NAT shares its IP with many others, and a page load is dozens of files).
  */
 export async function installSecurity(
   app: FastifyInstance,
@@ -38,5 +46,6 @@ export async function installSecurity(
     global: true,
     max: options.rateLimitPerMinute,
     timeWindow: '1 minute',
+    allowList: (request) => request.routeOptions.config?.outsideRateLimit === true,
   });
 }

@@ -3,13 +3,16 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toast host renders after the first paint (its own chunk); toasts shown before it mounts wait in the store.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -32,7 +35,9 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
           forceColorScheme="light"
           env={mantineEnv}
         >
-          <Notifications position="top-right" limit={5} />
+          <Suspense fallback={null}>
+            <Notifications position="top-right" limit={5} />
+          </Suspense>
           <ModalsProvider>{children}</ModalsProvider>
         </MantineProvider>
       </QueryClientProvider>

@@ -1,5 +1,4 @@
-import { lazy, Suspense } from 'react';
-import type { ComponentType } from 'react';
+import { Suspense } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AudienceLayout } from './layouts/audience-layout';
@@ -7,17 +6,11 @@ import { OperatorLayout } from './layouts/operator-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { SignupLayout } from './layouts/signup-layout';
 import { StreamerLayout } from './layouts/streamer-layout';
+import { lazyPage, preload } from './lazy-route';
+import { prefetchCampaignPage, prefetchDrawPage, prefetchStreamerPage } from './route-data';
 import { DistributerRedirect } from './redirects';
 import { RootRoute } from './root-route';
 import { RouteErrorPage } from './route-error';
-
-/** A page module loaded on first visit (its own chunk); the layouts hold the Suspense boundary. */
-function lazyPage<M, P extends object = object>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType<P>,
-) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
 
 // Public pages
 const LandingPage = lazyPage(
@@ -157,6 +150,9 @@ const OperatorNewsPage = lazyPage(
  * Every route of the original spec section 2 (plus Hanabi's /draw/:id). Which of them are public, and where
  * signed-out visitors go, is decided by `route-rules.ts` in the root route's SessionGuard.
  */
+// Pattern for every page (keep it uniform): `const XPage = lazyPage(() => import('…'), (m) => m.XPage)` above,
+// and `{ path, element: <XPage />, loader: preload(XPage, prefetchX?) }` here: the loader starts the page chunk
+// and, for pages a visitor lands on from a link, its data (`route-data.ts`) in parallel.
 export const appRoutes: RouteObject[] = [
   // Redirects of the original; outside the root route so they apply before the session rule.
   { path: '/distributer/*', element: <DistributerRedirect />, errorElement: <RouteErrorPage /> },
@@ -170,6 +166,7 @@ export const appRoutes: RouteObject[] = [
       // The OBS browser source: no layout (no header, menus or background), so it holds its own Suspense.
       {
         path: 'overlay/:id',
+        loader: preload(LiveOverlayPage),
         element: (
           <Suspense fallback={null}>
             <LiveOverlayPage />
@@ -179,47 +176,79 @@ export const appRoutes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <LandingPage /> },
-          { path: 'campaign/:id', element: <CampaignDetailPage /> },
-          { path: 'collection/:id', element: <CollectionDetailPage /> },
-          { path: 'terms', element: <TermsPage /> },
-          { path: 'externalRedirect', element: <ExternalRedirectPage /> },
-          { path: 'draw/:id', element: <DrawProofPage /> },
+          { index: true, element: <LandingPage />, loader: preload(LandingPage) },
+          {
+            path: 'campaign/:id',
+            element: <CampaignDetailPage />,
+            loader: preload(CampaignDetailPage, prefetchCampaignPage),
+          },
+          {
+            path: 'collection/:id',
+            element: <CollectionDetailPage />,
+            loader: preload(CollectionDetailPage),
+          },
+          { path: 'terms', element: <TermsPage />, loader: preload(TermsPage) },
+          {
+            path: 'externalRedirect',
+            element: <ExternalRedirectPage />,
+            loader: preload(ExternalRedirectPage),
+          },
+          { path: 'draw/:id', element: <DrawProofPage />, loader: preload(DrawProofPage, prefetchDrawPage) },
           // Embedded mode only (the page says so otherwise): the e-mails the server "sent".
-          { path: 'dev/mailbox', element: <DevMailboxPage /> },
+          { path: 'dev/mailbox', element: <DevMailboxPage />, loader: preload(DevMailboxPage) },
           // Embedded mode only: the chat console of the fake YouTube / TwitCasting (server /sandbox/…).
-          { path: 'dev/sandbox', element: <SandboxConsolePage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'dev/sandbox', element: <SandboxConsolePage />, loader: preload(SandboxConsolePage) },
+          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
         ],
       },
       {
         path: 'streamer',
         element: <StreamerLayout />,
         children: [
-          { index: true, element: <AreaIntroPage area="streamer" /> },
-          { path: 'home', element: <StreamerHomePage /> },
-          { path: 'editor/campaign', element: <CampaignEditorPage /> },
-          { path: 'editor/campaign/:id', element: <CampaignEditorPage /> },
-          { path: 'editor/manual-distribution', element: <ManualDistributionPage /> },
-          { path: 'editor/manual-distribution/:id', element: <ManualDistributionDetailPage /> },
-          { path: 'editor/digitalgoods', element: <DigitalGoodsPage /> },
-          { path: 'account', element: <AccountPage /> },
-          { path: 'liveStreaming/:id', element: <LiveControlRoomPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { index: true, element: <AreaIntroPage area="streamer" />, loader: preload(AreaIntroPage) },
+          { path: 'home', element: <StreamerHomePage />, loader: preload(StreamerHomePage) },
+          { path: 'editor/campaign', element: <CampaignEditorPage />, loader: preload(CampaignEditorPage) },
+          {
+            path: 'editor/campaign/:id',
+            element: <CampaignEditorPage />,
+            loader: preload(CampaignEditorPage),
+          },
+          {
+            path: 'editor/manual-distribution',
+            element: <ManualDistributionPage />,
+            loader: preload(ManualDistributionPage),
+          },
+          {
+            path: 'editor/manual-distribution/:id',
+            element: <ManualDistributionDetailPage />,
+            loader: preload(ManualDistributionDetailPage),
+          },
+          { path: 'editor/digitalgoods', element: <DigitalGoodsPage />, loader: preload(DigitalGoodsPage) },
+          { path: 'account', element: <AccountPage />, loader: preload(AccountPage) },
+          {
+            path: 'liveStreaming/:id',
+            element: <LiveControlRoomPage />,
+            loader: preload(LiveControlRoomPage),
+          },
+          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
         ],
       },
       {
         path: 'audience',
         element: <AudienceLayout />,
         children: [
-          { index: true, element: <AreaIntroPage area="audience" /> },
-          { path: 'home', element: <AudienceHomePage /> },
-          { path: 'collection', element: <MyCollectionPage /> },
-          { path: 'campaign', element: <CampaignListPage /> },
-          { path: 'streamer', element: <StreamerListPage /> },
-          { path: 'streamer/:id', element: <StreamerProfilePage /> },
-          { path: 'account', element: <AccountPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { index: true, element: <AreaIntroPage area="audience" />, loader: preload(AreaIntroPage) },
+          { path: 'home', element: <AudienceHomePage />, loader: preload(AudienceHomePage) },
+          { path: 'collection', element: <MyCollectionPage />, loader: preload(MyCollectionPage) },
+          { path: 'campaign', element: <CampaignListPage />, loader: preload(CampaignListPage) },
+          { path: 'streamer', element: <StreamerListPage />, loader: preload(StreamerListPage) },
+          {
+            path: 'streamer/:id',
+            element: <StreamerProfilePage />,
+            loader: preload(StreamerProfilePage, prefetchStreamerPage),
+          },
+          { path: 'account', element: <AccountPage />, loader: preload(AccountPage) },
+          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
         ],
       },
       {
@@ -227,14 +256,18 @@ export const appRoutes: RouteObject[] = [
         element: <OperatorLayout />,
         children: [
           { index: true, element: <Navigate to="/operator/dashboard" replace /> },
-          { path: 'dashboard', element: <OperatorDashboardPage /> },
-          { path: 'users', element: <OperatorUsersPage /> },
-          { path: 'users/:id', element: <OperatorUserDetailPage /> },
-          { path: 'tokens', element: <OperatorTokensPage /> },
-          { path: 'ipfs', element: <OperatorIpfsPage /> },
-          { path: 'deliveries', element: <OperatorDeliveriesPage /> },
-          { path: 'news', element: <OperatorNewsPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'dashboard', element: <OperatorDashboardPage />, loader: preload(OperatorDashboardPage) },
+          { path: 'users', element: <OperatorUsersPage />, loader: preload(OperatorUsersPage) },
+          { path: 'users/:id', element: <OperatorUserDetailPage />, loader: preload(OperatorUserDetailPage) },
+          { path: 'tokens', element: <OperatorTokensPage />, loader: preload(OperatorTokensPage) },
+          { path: 'ipfs', element: <OperatorIpfsPage />, loader: preload(OperatorIpfsPage) },
+          {
+            path: 'deliveries',
+            element: <OperatorDeliveriesPage />,
+            loader: preload(OperatorDeliveriesPage),
+          },
+          { path: 'news', element: <OperatorNewsPage />, loader: preload(OperatorNewsPage) },
+          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
         ],
       },
       {
@@ -242,11 +275,19 @@ export const appRoutes: RouteObject[] = [
         element: <SignupLayout />,
         children: [
           { index: true, element: <Navigate to="/" replace /> },
-          { path: 'streamer', element: <SignupPage userType="streamer" /> },
-          { path: 'audience', element: <SignupPage userType="audience" /> },
-          { path: 'streamer/finishSignUp', element: <FinishSignUpPage userType="streamer" /> },
-          { path: 'audience/finishSignUp', element: <FinishSignUpPage userType="audience" /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'streamer', element: <SignupPage userType="streamer" />, loader: preload(SignupPage) },
+          { path: 'audience', element: <SignupPage userType="audience" />, loader: preload(SignupPage) },
+          {
+            path: 'streamer/finishSignUp',
+            element: <FinishSignUpPage userType="streamer" />,
+            loader: preload(FinishSignUpPage),
+          },
+          {
+            path: 'audience/finishSignUp',
+            element: <FinishSignUpPage userType="audience" />,
+            loader: preload(FinishSignUpPage),
+          },
+          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
         ],
       },
     ],

@@ -29,8 +29,28 @@ const spark: MantineColorsTuple = [
   '#af7100',
 ];
 
-const systemFonts =
-  '-apple-system, BlinkMacSystemFont, "Segoe UI", "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", Meiryo, Roboto, "Helvetica Neue", Arial, sans-serif';
+/**
+ * System fonts only (no web-font download, no late reflow): Latin UI fonts first, then each platform's Japanese
+ * font — macOS/iOS Hiragino, Windows Yu Gothic (the `UI` variant has proper UI metrics) and Meiryo, Android and
+ * Linux Noto Sans CJK / Noto Sans JP — before the generic family. The goods editor loads its own fonts on demand.
+ */
+const systemFonts = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  'Roboto',
+  '"Hiragino Sans"',
+  '"Hiragino Kaku Gothic ProN"',
+  '"Yu Gothic UI"',
+  '"Yu Gothic"',
+  'YuGothic',
+  'Meiryo',
+  '"Noto Sans JP"',
+  '"Noto Sans CJK JP"',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(', ');
 
 export const theme = createTheme({
   colors: { hanabi, spark },

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
+import { setLoaderQueryClient } from '../app/lazy-route';
 import { appRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 import { jsonResponse, unauthenticated } from './fixtures';
@@ -43,8 +44,9 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const queryClient = createQueryClient();
+  setLoaderQueryClient(queryClient);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient} mantineEnv="test">
       <RouterProvider router={router} />

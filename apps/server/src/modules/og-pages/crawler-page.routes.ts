@@ -20,7 +20,8 @@ export function registerCrawlerPage(
   app.route({
     method: 'GET',
     url: path,
-    config: { access: 'public', sessionless: true },
+    // The app shell for people (thousands open a campaign link at once): outside the per-IP API budget.
+    config: { access: 'public', sessionless: true, outsideRateLimit: true },
     schema: { hide: true },
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };

@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
@@ -10,9 +10,9 @@ import { WalletStepGate } from '../guards/wallet-step-gate';
 import { AreaMenu } from '../menus';
 import type { Area } from '../route-rules';
 import { menuAreaFor } from '../route-rules';
-import { AccountMenu } from './account-menu';
-import { LanguageMenu } from './language-menu';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+
+// The header's menus load right after the first paint (their own chunk); the page does not wait for them.
+const HeaderActions = lazy(async () => ({ default: (await import('./header-actions')).HeaderActions }));
 
 const NAVBAR_ID = 'hanabi-navbar';
 
@@ -85,9 +85,9 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
             )}
           </Group>
           <Group gap={4} wrap="nowrap">
-            {account && area !== 'signup' && <NotificationBell userId={account.id} />}
-            <LanguageMenu />
-            <AccountMenu showSignIn={area !== 'signup'} />
+            <Suspense fallback={null}>
+              <HeaderActions account={account} showSignIn={area !== 'signup'} />
+            </Suspense>
           </Group>
         </Group>
       </AppShell.Header>

@@ -2,6 +2,7 @@ import { apiRoutes } from '@hanabi/api';
 import type { Campaign, DigitalGoods } from '@hanabi/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { campaignQuery } from './campaign-queries';
 import type { CallOptions } from '../../lib/api-client';
 
 type CreateBody = NonNullable<CallOptions<typeof apiRoutes.createCampaign>['body']>;
@@ -25,12 +26,7 @@ export function useMyCampaigns() {
 }
 
 export function useCampaign(id: string | undefined) {
-  return useQuery({
-    queryKey: ['campaigns', 'one', id],
-    queryFn: () => callApi(apiRoutes.getCampaign, { params: { id: id ?? '' } }),
-    enabled: Boolean(id),
-    retry: false,
-  });
+  return useQuery({ ...campaignQuery(id ?? ''), enabled: Boolean(id) });
 }
 
 /** Published, visible goods: what a campaign may offer (same cache as the goods page). */

@@ -2,24 +2,12 @@ import { apiRoutes } from '@hanabi/api';
 import { verifyDraw, type DrawProof } from '@hanabi/draw';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { drawKeys, publicDrawQuery } from './draw-queries';
 
-export const drawKeys = {
-  draw: (id: string) => ['draw', id] as const,
-  proof: (id: string) => ['draw', id, 'proof'] as const,
-  verification: (id: string) => ['draw', id, 'verification'] as const,
-};
+export { drawKeys };
 
-/** The draw as published; polled until the beacon arrives so a waiting page turns into the result by itself. */
 export function usePublicDraw(id: string) {
-  return useQuery({
-    queryKey: drawKeys.draw(id),
-    queryFn: () => callApi(apiRoutes.publicDraw, { params: { id } }),
-    retry: false,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'open' || status === 'closed' ? 5000 : false;
-    },
-  });
+  return useQuery(publicDrawQuery(id));
 }
 
 /** The proof exists once the draw is revealed (409 before). */

@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { streamerProfileQuery } from './streamer-queries';
 import { errorMessageOf, showErrorToast } from '../../lib/toast';
 
 export type StreamerSort = 'followers' | 'activeCampaigns' | 'newest';
@@ -31,11 +32,7 @@ export function useStreamerDirectory(filters: { q: string; sort: StreamerSort; f
 }
 
 export function useStreamerProfile(id: string) {
-  return useQuery({
-    queryKey: ['streamers', 'one', id],
-    queryFn: (): Promise<StreamerProfile> => callApi(apiRoutes.getStreamer, { params: { id } }),
-    retry: false,
-  });
+  return useQuery(streamerProfileQuery(id));
 }
 
 /** Puts the new follow state into every cached card and profile of that streamer. */

@@ -1,6 +1,7 @@
 import {
   AspectRatio,
   Avatar,
+  Box,
   Card,
   Center,
   Group,
@@ -69,14 +70,18 @@ export function CampaignDetailPage() {
         <WatchButton campaign={campaign} />
         <LikeButton kind="campaign" id={campaign.id} />
       </Group>
+      {/* The box has its height before the image arrives (16:9, at most 320 px), so nothing below it moves. */}
       {campaign.coverImage && (
-        <Image
-          src={campaign.coverImage.url}
-          alt={t('campaigns.detail.coverAlt')}
-          radius="md"
-          mah={320}
-          fit="cover"
-        />
+        <Box style={{ aspectRatio: '16 / 9', maxHeight: 320, width: '100%' }}>
+          <Image
+            src={campaign.coverImage.url}
+            alt={t('campaigns.detail.coverAlt')}
+            radius="md"
+            h="100%"
+            w="100%"
+            fit="cover"
+          />
+        </Box>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder padding="md" component="section" aria-labelledby="prize-heading">

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES, firstLoadOf, kib, readManifest, webDist, type Manifest } from './first-load.ts';
+import { FIRST_LOAD_BUDGET_BYTES } from './first-load-budget.limits.ts';
+// @ts-expect-error -- a plain .mjs build script without type declarations
+import { buildAll } from '../../scripts/lib/build-steps.mjs';
+
+/** No built chunk may exceed this (raw): a chunk that large means a library was not split off. */
+const CHUNK_LIMIT_BYTES = 500 * 1000;
+/** Strings only these libraries' code contains: wallet and chain code, charts. */
+const HEAVY_MARKERS = { viem: 'viem@', wagmi: 'wagmi', recharts: 'recharts-' };
+
+let manifest: Manifest;
+
+beforeAll(() => {
+  // Incremental: a no-op when the build is current (the same stamp `npm run build` uses).
+  (buildAll as (options?: { force?: boolean }) => string[])();
+  manifest = readManifest();
+}, 300_000);
+
+describe('first load of the public pages (sizes from the Vite manifest, gzip)', () => {
+  it.each(PUBLIC_PAGES)('$page stays within the first-load JS budget', ({ module }) => {
+    const load = firstLoadOf(manifest, module);
+    expect(
+      load.jsGzip,
+      `${module}: ${kib(load.jsGzip)} first-load JS over ${kib(FIRST_LOAD_BUDGET_BYTES)}`,
+    ).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+  });
+
+  it.each(PUBLIC_PAGES)('$page loads no wallet, chain or chart code up front', ({ module }) => {
+    const load = firstLoadOf(manifest, module);
+    for (const file of load.jsFiles) {
+      const text = fs.readFileSync(path.join(webDist, file), 'utf8');
+      for (const [library, marker] of Object.entries(HEAVY_MARKERS)) {
+        expect(text.includes(marker), `${file} (first load of ${module}) holds ${library}`).toBe(false);
+      }
+    }
+  });
+
+  it('has no chunk over 500 kB raw', () => {
+    const chunks = Object.values(manifest).filter((chunk) => chunk.file.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(10);
+    const oversized = chunks
+      .map((chunk) => ({ file: chunk.file, size: fs.statSync(path.join(webDist, chunk.file)).size }))
+      .filter((chunk) => chunk.size > CHUNK_LIMIT_BYTES);
+    expect(oversized).toEqual([]);
+  });
+
+  it('writes a .br and a .gz beside every text asset of the first load', () => {
+    const load = firstLoadOf(manifest, PUBLIC_PAGES[1].module);
+    for (const file of [...load.jsFiles, ...load.cssFiles, 'index.html']) {
+      for (const suffix of ['.br', '.gz']) {
+        expect(fs.existsSync(path.join(webDist, `${file}${suffix}`)), `${file}${suffix}`).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * What a first visit to each public page downloads before the page can show (DESIGN section 10), from the Vite
+ * manifest of the built web app: the entry chunk, the chunk of the page's route, and every chunk they import
+ * statically (recursively), plus their stylesheets. Sizes are of the files as built, gzip level 9 (what the
+ * server's precompressed `.gz` holds), so they are deterministic. Shared by `bench:web` and the budget test.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const webDist = path.join(repoRoot, 'apps/web/dist');
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** Public pages a visitor lands on from a link, with the module of their route and their first-load JS budget. */
+export const PUBLIC_PAGES = [
+  { page: '/', module: 'src/features/home/pages/landing.page.tsx' },
+  { page: '/campaign/:id', module: 'src/features/campaigns/pages/campaign-detail.page.tsx' },
+  { page: '/audience/streamer/:id', module: 'src/features/streamers/pages/streamer-profile.page.tsx' },
+  { page: '/draw/:id', module: 'src/features/draws/pages/draw-proof.page.tsx' },
+  { page: '/collection/:id', module: 'src/features/collection/pages/collection-detail.page.tsx' },
+  { page: '/audience (news)', module: 'src/features/home/pages/area-intro.page.tsx' },
+  { page: '/terms', module: 'src/features/legal/pages/terms.page.tsx' },
+] as const;
+
+export function readManifest(dist = webDist): Manifest {
+  return JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Manifest keys of a chunk and everything it imports statically (not its dynamic imports). */
+export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+export function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((name) => manifest[name]?.isEntry);
+  if (!key) throw new Error('The Vite manifest has no entry');
+  return key;
+}
+
+const gzipCache = new Map<string, number>();
+export function gzipSize(file: string, dist = webDist): number {
+  const full = path.join(dist, file);
+  let size = gzipCache.get(full);
+  if (size === undefined) {
+    size = zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
+    gzipCache.set(full, size);
+  }
+  return size;
+}
+
+export interface FirstLoad {
+  jsFiles: string[];
+  cssFiles: string[];
+  jsRaw: number;
+  jsGzip: number;
+  cssGzip: number;
+}
+
+/** The first load of a page whose route module is `module` (null: the entry alone). */
+export function firstLoadOf(manifest: Manifest, module: string | null, dist = webDist): FirstLoad {
+  const keys = staticClosure(manifest, [entryKey(manifest), ...(module ? [module] : [])]);
+  const chunks = [...keys].map((key) => manifest[key]!);
+  const jsFiles = chunks.map((chunk) => chunk.file);
+  const cssFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+  return {
+    jsFiles,
+    cssFiles,
+    jsRaw: jsFiles.reduce((sum, file) => sum + fs.statSync(path.join(dist, file)).size, 0),
+    jsGzip: jsFiles.reduce((sum, file) => sum + gzipSize(file, dist), 0),
+    cssGzip: cssFiles.reduce((sum, file) => sum + gzipSize(file, dist), 0),
+  };
+}
+
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
