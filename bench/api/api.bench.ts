@@ -24,6 +24,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? '100');
 const modes = new Set((process.env.BENCH_MODE ?? 'routes,burst,sse').split(','));
 
 async function measure(title: string, url: string, headers: Record<string, string> = {}) {
+  // A second of warm-up first (JIT, caches, pools), not counted: the figures are of the steady state.
+  await autocannon({ url, connections, duration: 1, headers });
   const result = await autocannon({ url, connections, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);

@@ -208,6 +208,7 @@ export async function createContainer(
       tokens,
       chain: chainService,
       publicOrigin: config.publicOrigin,
+      publicReadCacheMs: config.http.publicReadCacheMs,
     });
     const services = {
       ...audience.services,

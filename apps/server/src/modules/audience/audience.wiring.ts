@@ -32,6 +32,7 @@ export function wireAudience(options: {
   tokens: TokenService;
   chain: ChainService;
   publicOrigin: string;
+  publicReadCacheMs: number;
 }) {
   const { database, log, storage, goods, accounts } = options;
   const { db } = database;
@@ -65,6 +66,7 @@ export function wireAudience(options: {
       storage,
       options.tokens,
       options.chain,
+      options.publicReadCacheMs,
     ),
   };
   const pageOptions = { publicOrigin: options.publicOrigin };

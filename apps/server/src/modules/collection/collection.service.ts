@@ -1,6 +1,7 @@
 import type { Collection, CollectedGoods, CollectionItem, CollectionItemPage } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { notFound } from '../../http/app-error.ts';
+import { ReadCache } from '../../http/read-cache.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { toUserSummary } from '../campaigns/campaign.mapper.ts';
 import { assetRefOf } from '../digital-goods/digital-goods.mapper.ts';
@@ -42,7 +43,14 @@ export class CollectionService {
     private readonly storage: FileStorage,
     private readonly wallets: WalletBalances,
     private readonly contract: ContractAddress,
-  ) {}
+    /** How long a wallet's on-chain holdings are reused (PUBLIC_READ_CACHE_MS; 0 in tests). */
+    holdingsMs = 0,
+  ) {
+    this.holdings = new ReadCache('walletHoldings', { ttlMs: holdingsMs, maxEntries: 5000 });
+  }
+
+  /** Chain reads are the slow part of a collection: one per wallet and few seconds, shared by parallel asks. */
+  private readonly holdings: ReadCache<Awaited<ReturnType<WalletBalances['holdingsOf']>>>;
 
   async get(session: SessionUser | null, userId: string): Promise<Collection> {
     const owner = await this.collection.findUser(userId);
@@ -87,7 +95,9 @@ export class CollectionService {
       return { balances: tokenIds.map((tokenId) => ({ tokenId, balance: null })), chainReachable: true };
     }
     const [{ holdings, chainReachable }, contract] = await Promise.all([
-      this.wallets.holdingsOf(owner.walletAddress),
+      this.holdings
+        .get(owner.walletAddress, () => this.wallets.holdingsOf(owner.walletAddress!))
+        .then((entry) => entry.value!),
       this.contract.tokenAddress(),
     ]);
     const held = new Map(holdings.map((holding) => [holding.tokenId, holding.balance]));

@@ -40,6 +40,7 @@ export class AuthSessionResolver implements SessionResolver {
   private cookieName: Promise<string>;
   /** Recently resolved sessions by the credentials presented (token, cookie), with when to ask again. */
   private readonly recent = new Map<string, { user: SessionUser | null; until: number }>();
+  private readonly pending = new Map<string, Promise<SessionUser | null>>();
 
   constructor(
     private readonly auth: Auth,
@@ -65,11 +66,18 @@ export class AuthSessionResolver implements SessionResolver {
     const now = this.clock();
     const hit = this.recent.get(key);
     if (hit && hit.until > now) return hit.user;
-    const user = await this.lookUp(request, bearer);
-    this.recent.set(key, { user, until: now + this.reuseMs });
+    // Concurrent requests of one session (a page's parallel calls) share one lookup.
+    const running = this.pending.get(key);
+    if (running) return running;
+    const lookup = this.lookUp(request, bearer).finally(() => this.pending.delete(key));
+    this.pending.set(key, lookup);
+    const user = await lookup;
+    this.recent.set(key, { user, until: this.clock() + this.reuseMs });
     if (this.recent.size > 10_000) {
-      for (const [oldKey, entry] of this.recent)
-        if (entry.until <= now || this.recent.size > 10_000) this.recent.delete(oldKey);
+      const at = this.clock();
+      for (const [oldKey, entry] of this.recent) {
+        if (entry.until <= at || this.recent.size > 10_000) this.recent.delete(oldKey);
+      }
     }
     return user;
   }
