@@ -21,6 +21,7 @@ import { PageTitle } from '../../../components/page-title';
 import { WatchButton } from '../../../components/watch-button';
 import { formatDateTime } from '../../../lib/format';
 import { useCampaign } from '../campaign-api';
+import { CampaignResultsSection } from '../../campaign-results/components/campaign-results-section';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
 import { entryRuleInWords } from '../entry-rule-words';
 
@@ -69,6 +70,7 @@ export function CampaignDetailPage() {
         <WatchButton campaign={campaign} />
         <LikeButton kind="campaign" id={campaign.id} />
       </Group>
+      {campaign.status !== 'scheduled' && <CampaignResultsSection campaignId={campaign.id} />}
       {campaign.coverImage && (
         <Image
           src={campaign.coverImage.url}
