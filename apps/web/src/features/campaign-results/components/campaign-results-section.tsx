@@ -1,5 +1,5 @@
 import type { MyWin, Platform, ResultDraw, ResultStream, ResultWinner } from '@hanabi/api';
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBrandYoutube, IconBroadcast, IconConfetti, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ function StreamLinks({ streams }: { streams: ResultStream[] }) {
                   : t('results.channelLink', { platform })}
               </Anchor>
             )}
-            <Badge size="sm" variant="light" color={stream.status === 'live' ? 'red.9' : 'gray.8'}>
+            <Badge size="sm" variant="filled" color={stream.status === 'live' ? 'red.9' : 'gray.8'}>
               {t(`results.streamStatus.${stream.status}`)}
             </Badge>
           </Group>
@@ -71,16 +71,21 @@ function MyWins({ wins }: { wins: MyWin[] }) {
               ? t('results.youWonHeld')
               : t('results.youWonOnItsWay');
         return (
-          <Alert
+          <Paper
             key={win.winnerId}
-            color="teal.9"
-            variant="light"
-            icon={<IconConfetti size={20} aria-hidden />}
-            title={t('results.youWon')}
+            withBorder
+            p="sm"
+            radius="md"
+            bg="teal.0"
+            style={{ borderColor: 'var(--mantine-color-teal-7)' }}
             data-testid="my-win"
             data-status={win.status}
           >
             <Stack gap={6}>
+              <Group gap="xs" wrap="nowrap">
+                <IconConfetti size={20} aria-hidden color="var(--mantine-color-teal-9)" />
+                <Text fw={700}>{t('results.youWon')}</Text>
+              </Group>
               <Group gap="xs">
                 <Text size="sm">{win.displayName}</Text>
                 <Badge color={WIN_COLORS[win.status]} variant="filled" data-testid="my-win-status">
@@ -89,12 +94,12 @@ function MyWins({ wins }: { wins: MyWin[] }) {
               </Group>
               <Text size="sm">{detail}</Text>
               {win.status === 'delivered' && (
-                <Anchor component={Link} to="/audience/collection" size="sm">
+                <Anchor component={Link} to="/audience/collection" size="sm" c="blue.9" fw={600}>
                   {t('results.toCollection')}
                 </Anchor>
               )}
             </Stack>
-          </Alert>
+          </Paper>
         );
       })}
     </Stack>
@@ -147,7 +152,11 @@ function WinnerRow({
           size="compact-sm"
           leftSection={<IconLink size={14} aria-hidden />}
           onClick={() => claim(winner.platform)}
-          style={{ alignSelf: 'flex-start', whiteSpace: 'normal', height: 'auto', minHeight: 28 }}
+          // A long label wraps on a phone rather than running out of the card.
+          styles={{
+            root: { alignSelf: 'flex-start', height: 'auto', minHeight: 28, maxWidth: '100%' },
+            label: { whiteSpace: 'normal', textAlign: 'left', paddingBlock: 4 },
+          }}
           data-testid="result-claim"
         >
           {t('results.isThisYou', { platform })}
