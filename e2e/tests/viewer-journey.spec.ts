@@ -175,6 +175,22 @@ test('a viewer comments, is drawn, sees the held prize on the campaign page, lin
   await expect(page.getByTestId('winner-row')).toHaveCount(2, { timeout: 30_000 });
   await page.getByRole('button', { name: 'YouTube の当選者に配布' }).click();
   await expect(page.getByText('YouTube：配布 0 件、保留 2 件、配布済み 0 件')).toBeVisible();
+  // The announcement the streamer pastes into the chat: the winners and the results link, ja or en.
+  const announcement = page.getByTestId('results-announcement');
+  await expect(announcement).toHaveValue(
+    new RegExp(`当選者は .*${VIEWER_CHAT_NAME}.*/campaign/${campaignId}$`),
+  );
+  await page.locator('.mantine-SegmentedControl-label', { hasText: 'English' }).click();
+  await expect(announcement).toHaveValue(
+    new RegExp(`^🎉 The winners of “${title}” are .*/campaign/${campaignId}$`),
+  );
+  await announcement.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'viewer-live-announcement.png') });
+  if (fs.existsSync('/work/shots/viewer'))
+    fs.copyFileSync(
+      path.join(shots, 'viewer-live-announcement.png'),
+      '/work/shots/viewer/viewer-live-announcement.png',
+    );
 
   // --- The viewer finds the campaign from the app's root and sees the win and the held prize ---
   await viewer.goto('/');

@@ -32,6 +32,16 @@ export const resultsJa = {
     channelLink: '{{platform}} のチャンネル',
     streamStatus: { waiting: '配信待ち', live: '配信中', ended: '配信終了', error: '読み取りエラー' },
     platform: { youtube: 'YouTube', twitcasting: 'ツイキャス' },
+    announcement: {
+      title: 'チャットで結果を発表',
+      hint: 'この文をコピーして配信のチャットに貼り付けると、当選者が結果と受け取り方を確認できます。',
+      language: '発表の言語',
+      copy: '発表文をコピー',
+      text_one:
+        '🎉「{{title}}」の当選者は {{names}} さんです！ 結果と抽選の証明、賞品の受け取りはこちら：{{url}}',
+      text_other:
+        '🎉「{{title}}」の当選者は {{names}} さんです！ 結果と抽選の証明、賞品の受け取りはこちら：{{url}}',
+    },
   },
 };
 
@@ -64,5 +74,15 @@ export const resultsEn: typeof resultsJa = {
     channelLink: '{{platform}} channel',
     streamStatus: { waiting: 'Waiting', live: 'On air', ended: 'Ended', error: 'Read error' },
     platform: { youtube: 'YouTube', twitcasting: 'TwitCasting' },
+    announcement: {
+      title: 'Announce the results in chat',
+      hint: 'Copy this and paste it into your stream chat: winners see the results and how to receive their prize.',
+      language: 'Language of the announcement',
+      copy: 'Copy the announcement',
+      text_one:
+        '🎉 The winner of “{{title}}” is {{names}}! Results, the draw proof and how to claim: {{url}}',
+      text_other:
+        '🎉 The winners of “{{title}}” are {{names}}! Results, the draw proof and how to claim: {{url}}',
+    },
   },
 };
