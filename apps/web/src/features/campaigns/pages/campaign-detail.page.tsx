@@ -107,7 +107,7 @@ export function CampaignDetailPage() {
             </Title>
             <Text size="sm">
               {t('campaigns.detail.winners', {
-                n: campaign.winnerCount,
+                count: campaign.winnerCount,
                 copies: campaign.prize.copiesPerWinner,
               })}
             </Text>
