@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CampaignResults, MyCampaignResults, ResultStream } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, draw, liveStream, platformConnection, winner } from '../../db/schema.ts';
-import { notFound } from '../../http/app-error.ts';
+import { campaignNotFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { DrawsRepository } from './draws.repository.ts';
 
@@ -44,8 +44,7 @@ export class CampaignResultsService {
       .from(campaign)
       .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
       .where(eq(campaign.id, id));
-    if (!found || found.campaign.status === 'draft' || found.suspended)
-      throw notFound('No campaign with this id.');
+    if (!found || found.campaign.status === 'draft' || found.suspended) throw campaignNotFound();
     return found.campaign;
   }
 

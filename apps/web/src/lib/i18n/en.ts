@@ -4,6 +4,7 @@ import { deliveryEn } from './sections/delivery';
 import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
 import { resultsEn } from './sections/results';
+import { serverErrorsEn } from './sections/server-errors';
 
 /** English messages; the key set must equal the Japanese one. */
 export const en: Messages = {
@@ -12,6 +13,7 @@ export const en: Messages = {
   ...audienceEn,
   ...operatorEn,
   ...resultsEn,
+  ...serverErrorsEn,
   app: {
     name: 'Hanabi',
     tagline: 'Prize campaigns for live streams',

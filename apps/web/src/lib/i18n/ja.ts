@@ -7,6 +7,7 @@ import { deliveryJa } from './sections/delivery';
 import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
 import { resultsJa } from './sections/results';
+import { serverErrorsJa } from './sections/server-errors';
 
 export const ja = {
   ...deliveryJa,
@@ -14,6 +15,7 @@ export const ja = {
   ...audienceJa,
   ...operatorJa,
   ...resultsJa,
+  ...serverErrorsJa,
   app: {
     name: 'Hanabi',
     tagline: 'ライブ配信のプレゼントキャンペーン',
