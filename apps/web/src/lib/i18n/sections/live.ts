@@ -109,6 +109,9 @@ export const liveJa = {
     qrAlt: '抽選の証明ページの QR コード',
   },
   drawProof: {
+    entrantsSorted_one: '重複なし・並べ替え済みの {{count}} 件',
+    entrantsSorted_other: '重複なし・並べ替え済みの {{count}} 件',
+    entrantsNotSorted: '重複があるか、並べ替えられていません',
     title: '抽選の証明',
     lead: '{{streamer}} さんのキャンペーン「{{campaign}}」の第 {{round}} 回の抽選です。',
     notFound: 'この抽選は見つかりませんでした。',
@@ -305,6 +308,9 @@ export const liveEn: typeof liveJa = {
     qrAlt: 'QR code of the draw’s proof page',
   },
   drawProof: {
+    entrantsSorted_one: '{{count}} distinct, sorted',
+    entrantsSorted_other: '{{count}} distinct, sorted',
+    entrantsNotSorted: 'not distinct and sorted',
     title: 'Proof of the draw',
     lead: 'Round {{round}} of the campaign “{{campaign}}” by {{streamer}}.',
     notFound: 'This draw was not found.',
