@@ -30,6 +30,18 @@ export function errorCodeForStatus(status: number): ErrorCode {
   return found ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 }
 
+/**
+ * Stable reasons the client translates (decision 0078): the envelope's `message` stays the server's English, and
+ * `reason`, when present, names the case so the web shows its own text for it (falling back to `message`).
+ */
+export const ERROR_REASONS = [
+  'signInRequired',
+  'campaignNotFound',
+  'winnerAlreadyDistributed',
+  'drawNotFound',
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
 export const ErrorDetail = z.object({
   /** Dotted path of the failing field, e.g. `body.entryRule.keyword`. */
   field: z.string(),
@@ -43,6 +55,7 @@ export const ErrorEnvelope = z.object({
     code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
     details: z.array(ErrorDetail).optional(),
+    reason: z.enum(ERROR_REASONS).optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

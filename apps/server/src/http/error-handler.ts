@@ -1,18 +1,36 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode, ErrorDetail, ErrorEnvelope } from '@hanabi/api';
+import type { ErrorCode, ErrorDetail, ErrorEnvelope, ErrorReason } from '@hanabi/api';
 import { errorCodeForStatus, errorCodes } from '@hanabi/api';
 import { AppError } from './app-error.ts';
 
-function envelope(code: ErrorCode, message: string, details?: ErrorDetail[]): ErrorEnvelope {
-  return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } };
+function envelope(
+  code: ErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+  reason?: ErrorReason,
+): ErrorEnvelope {
+  return {
+    error: {
+      code,
+      message,
+      ...(details && details.length > 0 ? { details } : {}),
+      ...(reason ? { reason } : {}),
+    },
+  };
 }
 
-export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: ErrorDetail[]) {
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+  reason?: ErrorReason,
+) {
   return reply
     .status(errorCodes[code])
     .type('application/json; charset=utf-8')
-    .send(envelope(code, message, details));
+    .send(envelope(code, message, details, reason));
 }
 
 /** Fastify's own client-error codes, mapped to our envelope codes and messages a person can act on. */
@@ -43,7 +61,8 @@ const validationSourceNames: Record<string, string> = {
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return sendError(reply, error.code, error.message, error.details);
+    if (error instanceof AppError)
+      return sendError(reply, error.code, error.message, error.details, error.reason);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const source =

@@ -1,8 +1,8 @@
-import { SUCCESS_TOAST_MS } from '@hanabi/api';
+import { ERROR_REASONS, SUCCESS_TOAST_MS } from '@hanabi/api';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client';
-import { setLocale } from './i18n';
+import { i18n, setLocale } from './i18n';
 import { errorMessageOf, showErrorToast, showSuccessToast } from './toast';
 
 afterEach(async () => {
@@ -68,5 +68,33 @@ describe('errorMessageOf', () => {
     expect(errorMessageOf(suspended)).toContain('このアカウントは運営により停止されています');
     await setLocale('en');
     expect(errorMessageOf(suspended)).toContain('This account has been suspended by the operators');
+  });
+});
+
+describe('server errors in the reader’s language (decision 0078)', () => {
+  const failure = (code: 'NOT_FOUND' | 'UNAUTHENTICATED' | 'CONFLICT', message: string, reason?: string) =>
+    new ApiError({
+      status: 400,
+      code,
+      message,
+      body: { error: { code, message, ...(reason ? { reason } : {}) } },
+    });
+
+  it('translate a stable reason, then a generic code, else keep the server message', async () => {
+    const missing = failure('NOT_FOUND', 'No campaign with this id.', 'campaignNotFound');
+    expect(errorMessageOf(missing)).toBe('このキャンペーンは見つかりません。');
+    expect(errorMessageOf(failure('UNAUTHENTICATED', 'Please sign in.'))).toBe('ログインしてください。');
+    expect(errorMessageOf(failure('CONFLICT', 'Something specific.'))).toBe('Something specific.');
+    expect(errorMessageOf(failure('NOT_FOUND', 'Gone.', 'noSuchReasonYet'))).toBe('Gone.');
+    await setLocale('en');
+    expect(errorMessageOf(missing)).toBe('No campaign with this id.');
+  });
+
+  it('have a text for every reason of the contract in both languages', () => {
+    for (const reason of ERROR_REASONS) {
+      for (const lng of ['ja', 'en']) {
+        expect(i18n.exists(`serverErrors.reason.${reason}`, { lng }), `${lng} ${reason}`).toBe(true);
+      }
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '../constants.ts';
 import {
   Account,
+  LocaleSchema,
   AuthProviderSchema,
   OAuthProviderSchema,
   SitePath,
@@ -18,6 +19,8 @@ export const SignupBody = z.object({
   userType: UserTypeSchema,
   /** Display name; defaults to the name the identity provider gave, or the e-mail's local part. */
   name: z.string().trim().min(1).max(ACCOUNT_LIMITS.nameMax).optional(),
+  /** The language chosen before or at sign-up; the server's default when absent (decision 0077). */
+  locale: LocaleSchema.optional(),
 });
 
 export const SigninBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { UPLOAD } from '../constants.ts';
+import { LocaleSchema } from './account.routes.ts';
 import { CampaignIdParams, PlatformSchema } from './campaign.routes.ts';
 
 /*
@@ -193,6 +194,8 @@ export type CommentList = z.infer<typeof CommentList>;
 export const OverlayState = z.object({
   campaignId: z.string(),
   campaignTitle: z.string(),
+  /** The streamer's language: the overlay speaks it unless the browser source asks `?lang=`. */
+  locale: LocaleSchema,
   prizeName: z.string(),
   prizeImageUrl: z.string().nullable(),
   entrantCount: z.number().int(),

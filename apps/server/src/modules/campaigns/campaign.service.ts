@@ -7,7 +7,13 @@ import type {
   UpdateCampaignBody,
 } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import { AppError, businessRule, forbidden, notFound, unauthenticated } from '../../http/app-error.ts';
+import {
+  AppError,
+  businessRule,
+  campaignNotFound,
+  forbidden,
+  unauthenticated,
+} from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
@@ -27,7 +33,7 @@ import { ogImageKey } from '../og-pages/og-image.ts';
 
 type Found = { campaign: CampaignRow; streamer: StreamerRow };
 
-const missing = () => notFound('No campaign with this id.');
+const missing = () => campaignNotFound();
 
 /** Scheduled campaigns whose start has come are live; any published one past its end has ended. */
 export function settledStatus(status: CampaignStatusValue, startsAt: Date, endsAt: Date, now: Date) {

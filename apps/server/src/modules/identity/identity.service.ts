@@ -5,6 +5,7 @@ import {
   SIGNIN_ERROR_NOT_REGISTERED,
   type Account,
   type AuthProvider,
+  type Locale,
   type SigninResponse,
   type UserType,
 } from '@hanabi/api';
@@ -66,7 +67,10 @@ export class IdentityService {
     return { result: 'signin', user: account };
   }
 
-  async signup(session: SessionUser, input: { userType: UserType; name?: string }): Promise<Account> {
+  async signup(
+    session: SessionUser,
+    input: { userType: UserType; name?: string; locale?: Locale },
+  ): Promise<Account> {
     const identity = await this.identityOf(session);
     if (await this.accounts.findByAuthUserId(identity.id)) {
       throw conflict('This sign-in already has a Hanabi account. Sign in instead.');
@@ -79,7 +83,7 @@ export class IdentityService {
         role: this.isConfiguredOperator(identity) ? 'operator' : 'user',
         name: initialName(input.name, identity, input.userType),
         avatarUrl: initialAvatar(identity),
-        locale: this.config.defaultLocale,
+        locale: input.locale ?? this.config.defaultLocale,
       });
     } catch (error) {
       // Two sign-up calls racing: the second one loses on the unique identity.

@@ -1,5 +1,5 @@
 import type { LikeState, LikeTargetKind } from '@hanabi/api';
-import { notFound } from '../../http/app-error.ts';
+import { campaignNotFound, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { CampaignRepository } from '../campaigns/campaign.repository.ts';
@@ -59,7 +59,7 @@ export class LikeService {
     if (kind === 'campaign') {
       const found = await this.campaigns.findWithStreamer(id);
       if (!found || found.campaign.status === 'draft' || found.streamer.suspendedAt) {
-        throw notFound('No campaign with this id.');
+        throw campaignNotFound();
       }
       const { campaign } = found;
       return {

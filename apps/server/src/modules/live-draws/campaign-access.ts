@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaign } from '../../db/schema.ts';
-import { notFound } from '../../http/app-error.ts';
+import { campaignNotFound, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { DrawsRepository } from './draws.repository.ts';
 
@@ -26,7 +26,7 @@ export class CampaignAccess {
 
   async own(session: SessionUser, campaignId: string): Promise<CampaignRow> {
     const [row] = await this.db.select().from(campaign).where(eq(campaign.id, campaignId));
-    if (!row || row.streamerId !== session.userId) throw notFound('No campaign with this id.');
+    if (!row || row.streamerId !== session.userId) throw campaignNotFound();
     return row;
   }
 

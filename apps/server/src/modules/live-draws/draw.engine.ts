@@ -4,7 +4,7 @@ import { newSecret, pickWinners, seedOf } from '@hanabi/draw';
 import type { LiveEvent } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { campaign, draw, drawEntrant, winner } from '../../db/schema.ts';
-import { AppError, businessRule, conflict, notFound } from '../../http/app-error.ts';
+import { AppError, businessRule, campaignNotFound, conflict, notFound } from '../../http/app-error.ts';
 import { isAdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';
@@ -112,7 +112,7 @@ export class DrawEngine {
         .from(campaign)
         .where(eq(campaign.id, request.campaignId))
         .for('update');
-      if (!owner) throw notFound('No campaign with this id.');
+      if (!owner) throw campaignNotFound();
       if (owner.status === 'draft') throw businessRule('Publish the campaign before drawing winners.');
       const [busy] = await tx
         .select({ id: draw.id })
@@ -158,7 +158,7 @@ export class DrawEngine {
       const current = await this.lock(tx, drawId);
       if (current.status !== 'open') return;
       const [owner] = await tx.select().from(campaign).where(eq(campaign.id, current.campaignId));
-      if (!owner) throw notFound('No campaign with this id.');
+      if (!owner) throw campaignNotFound();
       const closedAt = this.now();
       const frozen = await freezeEntrants(tx, drawId, owner, closedAt);
       if (frozen.count === 0) {

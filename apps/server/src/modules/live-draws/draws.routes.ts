@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { drawRoutes, liveRoutes } from '@hanabi/api';
+import { campaignResultsRoutes, drawRoutes, liveRoutes } from '@hanabi/api';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
 import type { DrawsArea } from './draws.wiring.ts';
 
 /** Draws, winners, schedules, results, distribution, proofs (draw.routes.ts) and the live overview/overlay. */
 export function registerDrawRoutes(app: FastifyInstance, area: DrawsArea): void {
-  const { winners, schedules, distribution, results, publicDraws } = area.services;
+  const { winners, schedules, distribution, results, publicDraws, campaignResults } = area.services;
   for (const platform of ['youtube', 'twitcasting'] as const) {
     const routes =
       platform === 'youtube'
@@ -56,4 +56,10 @@ export function registerDrawRoutes(app: FastifyInstance, area: DrawsArea): void 
     results.overview(requireSession(session), params.id),
   );
   registerRoute(app, liveRoutes.liveOverlay, ({ params }) => results.overlay(params.id));
+  registerRoute(app, campaignResultsRoutes.campaignResults, ({ params }) =>
+    campaignResults.results(params.id),
+  );
+  registerRoute(app, campaignResultsRoutes.myCampaignResults, ({ session, params }) =>
+    campaignResults.mine(requireSession(session), params.id),
+  );
 }

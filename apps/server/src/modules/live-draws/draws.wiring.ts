@@ -7,6 +7,7 @@ import type { FileStorage } from '../../adapters/storage/index.ts';
 import { createBeacon, type BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { CampaignAccess } from './campaign-access.ts';
+import { CampaignResultsService } from './campaign-results.service.ts';
 import { DistributionService } from './distribution.service.ts';
 import { DrawEngine, type DrawSeams } from './draw.engine.ts';
 import { drawScheduleJob } from './draw-schedule.jobs.ts';
@@ -46,6 +47,7 @@ export function wireDraws(options: {
       distribution: new DistributionService(db, access, repository, options.delivery, log),
       results: new LiveResultsService(db, access, repository, options.storage),
       publicDraws: new PublicDrawService(db, repository),
+      campaignResults: new CampaignResultsService(db, repository),
     },
     jobs: [drawScheduleJob(() => schedules)],
   };

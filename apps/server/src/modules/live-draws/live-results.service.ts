@@ -10,7 +10,7 @@ import {
   liveStream,
   platformConnection,
 } from '../../db/schema.ts';
-import { notFound } from '../../http/app-error.ts';
+import { campaignNotFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { countEntrants, entrantsCte, recentEntrantNames, rowsOf } from '../live-entries/entrants.sql.ts';
@@ -146,14 +146,14 @@ export class LiveResultsService {
         goodsName: digitalGoods.name,
         imageKey: asset.storageKey,
         suspended: appUser.suspendedAt,
+        locale: appUser.locale,
       })
       .from(campaign)
       .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
       .innerJoin(digitalGoods, eq(digitalGoods.id, campaign.prizeDigitalGoodsId))
       .leftJoin(asset, eq(asset.id, digitalGoods.imageAssetId))
       .where(eq(campaign.id, campaignId));
-    if (!found || found.campaign.status === 'draft' || found.suspended)
-      throw notFound('No campaign with this id.');
+    if (!found || found.campaign.status === 'draft' || found.suspended) throw campaignNotFound();
     const owned = found.campaign;
     const now = new Date();
     const [entrants, recent, [latest]] = await Promise.all([
@@ -170,6 +170,7 @@ export class LiveResultsService {
     return {
       campaignId: owned.id,
       campaignTitle: owned.title,
+      locale: found.locale,
       prizeName: found.goodsName,
       prizeImageUrl: found.imageKey ? this.storage.publicUrl(found.imageKey) : null,
       entrantCount: entrants.total,

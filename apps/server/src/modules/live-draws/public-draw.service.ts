@@ -18,7 +18,7 @@ export class PublicDrawService {
 
   private async visible(id: string): Promise<{ row: DrawRow; title: string; streamerName: string }> {
     const row = await this.draws.findDraw(id);
-    if (!row) throw notFound('No such draw.');
+    if (!row) throw notFound('No such draw.', 'drawNotFound');
     const [owner] = await this.db
       .select({
         title: campaign.title,
@@ -29,7 +29,8 @@ export class PublicDrawService {
       .from(campaign)
       .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
       .where(eq(campaign.id, row.campaignId));
-    if (!owner || owner.status === 'draft' || owner.suspended) throw notFound('No such draw.');
+    if (!owner || owner.status === 'draft' || owner.suspended)
+      throw notFound('No such draw.', 'drawNotFound');
     return { row, title: owner.title, streamerName: owner.name };
   }
 

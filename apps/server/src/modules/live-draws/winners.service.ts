@@ -76,12 +76,16 @@ export class WinnersService {
       if (rows.length !== reasons.size) throw notFound('No winner of this campaign with one of these ids.');
       const handedOver = rows.filter((row) => row.status !== 'excluded' && row.distributedAt !== null);
       if (handedOver.length > 0) {
-        throw businessRule('A winner whose prize has been handed to delivery cannot be excluded.', [
-          ...handedOver.map((row) => ({
-            field: 'winners',
-            message: `${row.displayName} has been distributed`,
-          })),
-        ]);
+        throw businessRule(
+          'A winner whose prize has been handed to delivery cannot be excluded.',
+          [
+            ...handedOver.map((row) => ({
+              field: 'winners',
+              message: `${row.displayName} has been distributed`,
+            })),
+          ],
+          'winnerAlreadyDistributed',
+        );
       }
       const byDraw = new Map<string, string[]>();
       const now = new Date();

@@ -129,7 +129,7 @@ export class MemorySandboxStore implements SandboxStore {
       twitcastingCallbackUrl: `${publicOrigin}/api/oauth/twitcasting/callback`,
     };
     for (const platform of ['youtube', 'twitcasting'] as const) {
-      for (const name of ['Hanabi Streamer', 'Second Streamer', 'Viewer Aoi', 'Viewer Ren']) {
+      for (const name of ['Hanabi Streamer', 'Second Streamer', 'Viewer Aoi', 'Viewer Ren', 'Viewer Mio']) {
         this.addAccount(platform, name, true);
       }
     }

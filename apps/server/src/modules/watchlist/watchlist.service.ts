@@ -1,5 +1,5 @@
 import type { WatchState } from '@hanabi/api';
-import { forbidden, notFound } from '../../http/app-error.ts';
+import { campaignNotFound, forbidden } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { CampaignRepository } from '../campaigns/campaign.repository.ts';
@@ -20,7 +20,7 @@ export class WatchlistService {
     this.requireSelf(session, userId);
     const found = await this.campaigns.findWithStreamer(campaignId);
     if (!found || found.campaign.status === 'draft' || found.streamer.suspendedAt) {
-      throw notFound('No campaign with this id.');
+      throw campaignNotFound();
     }
     const viewer = await this.accounts.findById(userId);
     const { campaign } = found;

@@ -8,6 +8,7 @@ import {
   type SigninResponse,
   type UserType,
 } from '@hanabi/api';
+import { currentLocale } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 
 /** Where a failed link or OAuth sign-in comes back to: the sign-up page of the type, with `?error=`. */
@@ -52,5 +53,6 @@ export function signIn(
 
 /** `POST /api/signup`: creates the Hanabi user of the type for the signed-in identity. */
 export function signUp(userType: UserType, name: string, token: string): Promise<Account> {
-  return callApi(apiRoutes.signup, { body: { userType, name }, token });
+  // The account speaks the language chosen before signing up (decision 0077).
+  return callApi(apiRoutes.signup, { body: { userType, name, locale: currentLocale() }, token });
 }

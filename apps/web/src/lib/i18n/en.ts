@@ -3,6 +3,8 @@ import { audienceEn } from './sections/audience';
 import { deliveryEn } from './sections/delivery';
 import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
+import { resultsEn } from './sections/results';
+import { serverErrorsEn } from './sections/server-errors';
 
 /** English messages; the key set must equal the Japanese one. */
 export const en: Messages = {
@@ -10,6 +12,8 @@ export const en: Messages = {
   ...liveEn,
   ...audienceEn,
   ...operatorEn,
+  ...resultsEn,
+  ...serverErrorsEn,
   app: {
     name: 'Hanabi',
     tagline: 'Prize campaigns for live streams',
@@ -519,7 +523,6 @@ export const en: Messages = {
       title: 'Prize image editor',
       lead: 'Pick a base picture and add text on top to compose the prize image. Move text by dragging or with the numbers.',
       defaultText: 'Thank you!',
-      fontSubstitute: '{{family}} (stands in for {{original}})',
       canvasLabel: 'Preview of the prize image',
       dragHint: 'Drag text to move it (1000 × 1000 pixels).',
       chooseBase: 'Choose a base picture',
@@ -637,7 +640,8 @@ export const en: Messages = {
       coverAlt: 'Campaign cover image',
       prizeAlt: 'Image of the prize “{{name}}”',
       prize: 'Prize',
-      winners: '{{n}} winner(s), {{copies}} each',
+      winners_one: '{{count}} winner, {{copies}} each',
+      winners_other: '{{count}} winners, {{copies}} each',
       streamer: 'Streamer',
       howToEnter: 'How to enter',
       platforms: 'Streams: {{platforms}}',

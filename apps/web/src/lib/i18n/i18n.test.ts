@@ -66,3 +66,16 @@ describe('i18n instance', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 });
+
+describe('plurals', () => {
+  it('follow the English plural rules (1 follower, 3 winners, Draw 1 winner)', () => {
+    const en = i18n.getFixedT('en');
+    expect(en('streamerDirectory.followers', { count: 1 })).toBe('1 follower');
+    expect(en('streamerDirectory.followers', { count: 3 })).toBe('3 followers');
+    expect(en('campaigns.detail.winners', { count: 1, copies: 2 })).toBe('1 winner, 2 each');
+    expect(en('campaigns.detail.winners', { count: 3, copies: 1 })).toBe('3 winners, 1 each');
+    expect(en('liveRoom.drawButton', { count: 1 })).toBe('Draw 1 winner');
+    expect(en('liveRoom.drawButton', { count: 2 })).toBe('Draw 2 winners');
+    expect(i18n.getFixedT('ja')('liveRoom.drawButton', { count: 1 })).toBe('1 名を抽選');
+  });
+});

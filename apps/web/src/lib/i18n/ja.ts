@@ -6,12 +6,16 @@ import { audienceJa } from './sections/audience';
 import { deliveryJa } from './sections/delivery';
 import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
+import { resultsJa } from './sections/results';
+import { serverErrorsJa } from './sections/server-errors';
 
 export const ja = {
   ...deliveryJa,
   ...liveJa,
   ...audienceJa,
   ...operatorJa,
+  ...resultsJa,
+  ...serverErrorsJa,
   app: {
     name: 'Hanabi',
     tagline: 'ライブ配信のプレゼントキャンペーン',
@@ -97,7 +101,7 @@ export const ja = {
     choose: 'ご利用の立場を選んでください',
     streamerTitle: '配信者の方',
     streamerBody:
-      'キャンペーンを作成し、YouTube Live や ツイキャス の配信中に当選者を抽選して、デジタルグッズを配布します。',
+      'キャンペーンを作成し、YouTube Live やツイキャスの配信中に当選者を抽選して、デジタルグッズを配布します。',
     streamerCta: '配信者ページへ',
     audienceTitle: '視聴者の方',
     audienceBody:
@@ -532,7 +536,6 @@ export const ja = {
       title: '賞品画像エディタ',
       lead: 'ベースの画像を選び、文字を重ねて賞品画像を作れます。文字はドラッグか数値で動かせます。',
       defaultText: 'ありがとう！',
-      fontSubstitute: '{{family}}（{{original}} の代替）',
       canvasLabel: '賞品画像のプレビュー',
       dragHint: '文字をドラッグして位置を調整できます（1000 × 1000 ピクセル）。',
       chooseBase: 'ベース画像を選ぶ',
@@ -649,7 +652,8 @@ export const ja = {
       coverAlt: 'キャンペーンのカバー画像',
       prizeAlt: '賞品「{{name}}」の画像',
       prize: '賞品',
-      winners: '当選者 {{n}} 名（1人 {{copies}} 個）',
+      winners_one: '当選者 {{count}} 名（1人 {{copies}} 個）',
+      winners_other: '当選者 {{count}} 名（1人 {{copies}} 個）',
       streamer: '配信者',
       howToEnter: '参加方法',
       platforms: '対象の配信：{{platforms}}',

@@ -22,6 +22,7 @@ import { PageTitle } from '../../../components/page-title';
 import { WatchButton } from '../../../components/watch-button';
 import { formatDateTime } from '../../../lib/format';
 import { useCampaign } from '../campaign-api';
+import { CampaignResultsSection } from '../../campaign-results/components/campaign-results-section';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
 import { entryRuleInWords } from '../entry-rule-words';
 
@@ -83,6 +84,7 @@ export function CampaignDetailPage() {
           />
         </Box>
       )}
+      {campaign.status !== 'scheduled' && <CampaignResultsSection campaignId={campaign.id} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder padding="md" component="section" aria-labelledby="prize-heading">
           <Card.Section>
@@ -110,7 +112,7 @@ export function CampaignDetailPage() {
             </Title>
             <Text size="sm">
               {t('campaigns.detail.winners', {
-                n: campaign.winnerCount,
+                count: campaign.winnerCount,
                 copies: campaign.prize.copiesPerWinner,
               })}
             </Text>

@@ -159,13 +159,8 @@ export function ImageEditor({ onExport, onDirtyChange, busy = false, currentImag
     await onExport(new File([blob], 'prize.png', { type: 'image/png' }));
   };
 
-  const fontOptions = FONTS.map((font) => ({
-    value: font.id,
-    label:
-      'substituteFor' in font
-        ? t('goods.editor.fontSubstitute', { family: font.family, original: font.substituteFor })
-        : font.family,
-  }));
+  // The family is shown as it is: which original font a family stands in for is an internal note.
+  const fontOptions = FONTS.map((font) => ({ value: font.id, label: font.family }));
 
   return (
     <Card

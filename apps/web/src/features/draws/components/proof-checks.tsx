@@ -2,6 +2,7 @@ import type { DrawCheck } from '@hanabi/draw';
 import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 /** Long values (a winner list over many keys) are cut so the table stays readable; copy them from above. */
 function clip(value: string): string {
@@ -9,6 +10,15 @@ function clip(value: string): string {
 }
 
 /** Each step of the recomputation, with what was published and what this browser computed. */
+/** The verifier's English phrases about the entrant list, in the reader's language; other values are data. */
+export function inWords(name: DrawCheck['name'], value: string, t: TFunction): string {
+  if (name !== 'entrants') return value;
+  const sorted = /^(\d+) distinct, sorted$/.exec(value);
+  if (sorted) return t('drawProof.entrantsSorted', { count: Number(sorted[1]) });
+  if (value === 'not distinct and sorted') return t('drawProof.entrantsNotSorted');
+  return value;
+}
+
 export function ProofChecks({ checks }: { checks: DrawCheck[] }) {
   const { t } = useTranslation();
   return (
@@ -44,12 +54,12 @@ export function ProofChecks({ checks }: { checks: DrawCheck[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                    {clip(check.expected)}
+                    {clip(inWords(check.name, check.expected, t))}
                   </Code>
                 </Table.Td>
                 <Table.Td>
                   <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                    {clip(check.actual)}
+                    {clip(inWords(check.name, check.actual, t))}
                   </Code>
                 </Table.Td>
               </Table.Tr>

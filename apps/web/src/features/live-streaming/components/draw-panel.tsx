@@ -96,7 +96,7 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
   const n = typeof count === 'number' && count > 0 ? count : remaining;
   const confirmDraw = () =>
     modals.openConfirmModal({
-      title: t('liveRoom.drawConfirmTitle', { n }),
+      title: t('liveRoom.drawConfirmTitle', { count: n }),
       children: <Text size="sm">{t('liveRoom.drawConfirmBody')}</Text>,
       labels: { confirm: t('liveRoom.drawConfirm'), cancel: t('common.cancel') },
       onConfirm: () => draw.mutate(n),
@@ -136,7 +136,7 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
                 loading={draw.isPending}
                 disabled={remaining < 1}
               >
-                {t('liveRoom.drawButton', { n })}
+                {t('liveRoom.drawButton', { count: n })}
               </Button>
             </Group>
 

@@ -20,14 +20,17 @@ interface DrawRevealProps {
   /** Text and panel colours for the chosen theme. */
   color: string;
   panel: string;
+  /** The language to speak (the overlay's); the app's when absent. */
+  lng?: string;
 }
 
 /**
  * The draw on stream: names shuffle for ~3 s, then the winners the server revealed (never a name picked here:
  * the animation only dresses up the verified result), with a QR code and the URL of the public proof.
  */
-export function DrawReveal({ draw, pool, animate, color, panel }: DrawRevealProps) {
-  const { t } = useTranslation();
+export function DrawReveal({ draw, pool, animate, color, panel, lng }: DrawRevealProps) {
+  // The overlay's language (its `?lang=` or the streamer's), not necessarily the app's.
+  const { t } = useTranslation(undefined, { lng });
   const reducedMotion = useReducedMotion();
   const shuffle = animate && !reducedMotion;
   const [shuffling, setShuffling] = useState(shuffle);

@@ -41,7 +41,10 @@ export function LiveHeader({ overview, campaign, connected }: LiveHeaderProps) {
               </Badge>
               {campaign && (
                 <Text size="sm" c="dimmed">
-                  {t('liveRoom.prize', { name: campaign.prize.digitalGoods.name, n: campaign.winnerCount })}
+                  {t('liveRoom.prize', {
+                    name: campaign.prize.digitalGoods.name,
+                    count: campaign.winnerCount,
+                  })}
                 </Text>
               )}
             </Group>

@@ -13,6 +13,7 @@ import { CommentList } from '../components/comment-list';
 import { DrawPanel } from '../components/draw-panel';
 import { LiveHeader } from '../components/live-header';
 import { PlatformCard } from '../components/platform-card';
+import { ResultsAnnouncement } from '../components/results-announcement';
 import { liveKeys, useLiveCampaign, useLiveOverview, type StreamRef } from '../live-api';
 import { useConnectResult } from '../../../lib/use-connect-result';
 import { useLiveEvents } from '../use-live-events';
@@ -112,6 +113,11 @@ export function LiveControlRoomPage() {
             platforms={streams.map((stream) => stream.platform)}
           />
         </SimpleGrid>
+        <ResultsAnnouncement
+          campaignId={id}
+          title={overview.data.campaignTitle}
+          stream={streams[0] ?? null}
+        />
       </Stack>
     </>
   );

@@ -1,4 +1,6 @@
 import type { OverlayState } from '@hanabi/api';
+import { LOCALE_STORAGE_KEY } from '../../../lib/i18n';
+import { en } from '../../../lib/i18n/en';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
@@ -9,6 +11,7 @@ function overlayState(overrides: Partial<OverlayState> = {}): OverlayState {
   return {
     campaignId: 'c1',
     campaignTitle: '夏祭りプレゼント',
+    locale: 'ja',
     prizeName: '金の花火',
     prizeImageUrl: null,
     entrantCount: 1234,
@@ -50,6 +53,24 @@ describe('/overlay/:id', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(document.body.style.background).toBe('transparent');
+  });
+
+  it("speaks ?lang= when given, else the streamer's language, without changing the app's", async () => {
+    renderApp('/overlay/c1?lang=en', {
+      api: (url) => (url === '/api/liveStreaming/c1/overlay' ? jsonResponse(200, overlayState()) : undefined),
+    });
+    expect(await screen.findByText(en.liveOverlay.entrants, {}, { timeout: 5000 })).toBeTruthy();
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).not.toBe('en');
+  });
+
+  it("speaks the streamer's language when the source asks none", async () => {
+    renderApp('/overlay/c1', {
+      api: (url) =>
+        url === '/api/liveStreaming/c1/overlay'
+          ? jsonResponse(200, overlayState({ locale: 'en' }))
+          : undefined,
+    });
+    expect(await screen.findByText(en.liveOverlay.entrants, {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('shows the winners of the revealed draw with a QR code and the proof URL', async () => {

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { DEFAULT_LOCALE, isLocale } from '../../../lib/i18n';
 import { DrawReveal } from '../components/draw-reveal';
 import { liveKeys, useOverlayState } from '../live-api';
 import { useLiveEvents } from '../use-live-events';
@@ -29,12 +30,15 @@ function useTransparentDocument() {
  * a ticker of recent entrants and, when a draw is revealed (SSE), the animated reveal of its verified winners.
  */
 export function LiveOverlayPage() {
-  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
+  const overlay = useOverlayState(id);
+  // `?lang=` of the browser source, else the streamer's language; never the viewer's stored choice.
+  const asked = searchParams.get('lang');
+  const lng = isLocale(asked) ? asked : (overlay.data?.locale ?? DEFAULT_LOCALE);
+  const { t, i18n } = useTranslation(undefined, { lng });
   const theme = THEMES[searchParams.get('theme') === 'light' ? 'light' : 'dark'];
   const queryClient = useQueryClient();
-  const overlay = useOverlayState(id);
   const reducedMotion = useReducedMotion();
   useTransparentDocument();
 
@@ -73,7 +77,7 @@ export function LiveOverlayPage() {
           </Text>
           <Text fz={18}>{t('liveOverlay.entrants')}</Text>
           <Text fz={72} fw={900} lh={1} data-testid="overlay-entrants">
-            {data.entrantCount.toLocaleString(i18n.language)}
+            {data.entrantCount.toLocaleString(lng ?? i18n.language)}
           </Text>
         </Box>
         {ticker.length > 0 && (
@@ -102,6 +106,7 @@ export function LiveOverlayPage() {
           <DrawReveal
             key={latest.id}
             draw={latest}
+            lng={lng}
             pool={ticker}
             animate={firstDrawId !== undefined && latest.id !== firstDrawId}
             color={theme.color}

@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { CampaignResults, MyCampaignResults, ResultStream } from '@hanabi/api';
+import type { Db } from '../../db/client.ts';
+import { appUser, campaign, draw, liveStream, platformConnection, winner } from '../../db/schema.ts';
+import { campaignNotFound } from '../../http/app-error.ts';
+import type { SessionUser } from '../../http/session.ts';
+import type { DrawsRepository } from './draws.repository.ts';
+
+type CampaignRow = typeof campaign.$inferSelect;
+type StreamRow = typeof liveStream.$inferSelect;
+
+/** Where a stream and its channel live on the platform (public addresses only). */
+export function streamAddresses(
+  row: Pick<StreamRow, 'platform' | 'channelId' | 'broadcastId'>,
+  screenId: string | null,
+): Pick<ResultStream, 'streamUrl' | 'channelUrl'> {
+  if (row.platform === 'youtube') {
+    return {
+      streamUrl: `https://www.youtube.com/watch?v=${encodeURIComponent(row.broadcastId)}`,
+      channelUrl: `https://www.youtube.com/channel/${encodeURIComponent(row.channelId)}`,
+    };
+  }
+  // TwitCasting addresses use the screen id (the numeric user id has no public page).
+  if (!screenId) return { streamUrl: null, channelUrl: null };
+  const channel = `https://twitcasting.tv/${encodeURIComponent(screenId)}`;
+  return { streamUrl: `${channel}/movie/${encodeURIComponent(row.broadcastId)}`, channelUrl: channel };
+}
+
+/**
+ * A campaign's results for its public page (decision 0075). `results` is the same body for every caller: the
+ * revealed draws, each winner's chat name, whether its prize waits for that chat identity to be linked, and
+ * the streams. `mine` is the caller's own wins (through the identities they linked) with the delivery state.
+ */
+export class CampaignResultsService {
+  constructor(
+    private readonly db: Db,
+    private readonly draws: DrawsRepository,
+  ) {}
+
+  /** Public campaigns only: unknown ids, drafts and suspended streamers answer 404, as the campaign page does. */
+  private async visible(id: string): Promise<CampaignRow> {
+    const [found] = await this.db
+      .select({ campaign, suspended: appUser.suspendedAt })
+      .from(campaign)
+      .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
+      .where(eq(campaign.id, id));
+    if (!found || found.campaign.status === 'draft' || found.suspended) throw campaignNotFound();
+    return found.campaign;
+  }
+
+  async results(campaignId: string): Promise<CampaignResults> {
+    const row = await this.visible(campaignId);
+    const [draws, winners, streams] = await Promise.all([
+      this.db
+        .select()
+        .from(draw)
+        .where(and(eq(draw.campaignId, row.id), eq(draw.status, 'revealed')))
+        .orderBy(desc(draw.round)),
+      this.draws.campaignWinners(row.id),
+      this.db
+        .select({
+          stream: liveStream,
+          name: platformConnection.displayName,
+          screenId: platformConnection.screenId,
+        })
+        .from(liveStream)
+        .leftJoin(platformConnection, eq(platformConnection.id, liveStream.connectionId))
+        .where(eq(liveStream.campaignId, row.id))
+        .orderBy(asc(liveStream.createdAt)),
+    ]);
+    return {
+      campaignId: row.id,
+      campaignStatus: row.status,
+      draws: draws.map((item) => ({
+        id: item.id,
+        round: item.round,
+        status: item.status,
+        trigger: item.trigger,
+        entrantCount: item.entrantCount,
+        revealedAt: item.revealedAt?.toISOString() ?? null,
+        redrawOf: item.redrawOf,
+        winners: winners
+          .filter((w) => w.drawId === item.id)
+          .sort((a, b) => a.position - b.position)
+          .map((w) => ({
+            id: w.id,
+            platform: w.platform,
+            displayName: w.displayName,
+            excluded: w.status === 'excluded',
+            // Held for a chat identity nobody has linked yet: the page asks "Is this you?". A prize held for a
+            // known person (no wallet yet) is theirs to see, not everyone's.
+            awaitingLink: w.status === 'held' && w.userId === null,
+          })),
+      })),
+      streams: streams.map(({ stream, name, screenId }) => ({
+        platform: stream.platform,
+        status: stream.status,
+        channelName: name,
+        ...streamAddresses(stream, screenId),
+      })),
+    };
+  }
+
+  async mine(session: SessionUser, campaignId: string): Promise<MyCampaignResults> {
+    const row = await this.visible(campaignId);
+    if (!session.userId) return { campaignId: row.id, wins: [] };
+    const revealed = await this.db
+      .select({ id: draw.id })
+      .from(draw)
+      .where(and(eq(draw.campaignId, row.id), eq(draw.status, 'revealed')));
+    if (revealed.length === 0) return { campaignId: row.id, wins: [] };
+    const winners = await this.draws.winners(
+      and(
+        eq(winner.campaignId, row.id),
+        inArray(
+          winner.drawId,
+          revealed.map((item) => item.id),
+        ),
+      )!,
+    );
+    return {
+      campaignId: row.id,
+      wins: winners
+        .filter((w) => w.userId === session.userId && w.status !== 'excluded')
+        .map((w) => ({
+          winnerId: w.id,
+          drawId: w.drawId,
+          platform: w.platform,
+          displayName: w.displayName,
+          status: w.status,
+          txHash: w.txHash,
+          digitalGoodsId: row.prizeDigitalGoodsId,
+        })),
+    };
+  }
+}
