@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runIdempotent } from '../../http/idempotency.ts';
 import { appUser, campaign, follow, watch } from '../../db/schema.ts';
 
 export type CampaignRow = typeof campaign.$inferSelect;
@@ -40,6 +41,19 @@ function likePattern(text: string): string {
 /** Campaigns (`campaign`) with their streamer, and the watchlist flag. */
 export class CampaignRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Runs `work` at most once per (scope, key) — the shared `Idempotency-Key` store — with a repository bound
+   * to its transaction, so the stored answer exists exactly when the campaign does.
+   */
+  async once<T>(
+    scope: string,
+    key: string | undefined,
+    requestBody: unknown,
+    work: (repository: CampaignRepository) => Promise<T>,
+  ): Promise<T> {
+    return runIdempotent(this.db, scope, key, requestBody, (tx) => work(new CampaignRepository(tx)));
+  }
 
   async insert(values: NewCampaign): Promise<CampaignRow> {
     const [row] = await this.db.insert(campaign).values(values).returning();

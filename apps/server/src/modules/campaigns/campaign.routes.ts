@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { campaignRoutes } from '@hanabi/api';
+import { readIdempotencyKey } from '../../http/idempotency.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
 import type { CampaignService } from './campaign.service.ts';
@@ -8,8 +9,11 @@ export function registerCampaignRoutes(app: FastifyInstance, campaigns: Campaign
   const routes = campaignRoutes;
   registerRoute(app, routes.listCampaigns, ({ session, query }) => campaigns.list(session, query));
   registerRoute(app, routes.getCampaign, ({ session, params }) => campaigns.get(session, params.id));
-  registerRoute(app, routes.createCampaign, ({ session, body }) =>
-    campaigns.create(requireSession(session), body),
+  registerRoute(app, routes.createCampaign, ({ session, body, request }) =>
+    campaigns.create(requireSession(session), body, readIdempotencyKey(request.headers)),
+  );
+  registerRoute(app, routes.startCampaignNow, ({ session, params }) =>
+    campaigns.startNow(requireSession(session), params.id),
   );
   registerRoute(app, routes.updateCampaign, ({ session, params, body }) =>
     campaigns.update(requireSession(session), params.id, body),

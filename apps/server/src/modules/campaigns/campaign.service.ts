@@ -107,33 +107,63 @@ export class CampaignService {
     return this.visible(null, id).catch(() => null);
   }
 
-  async create(session: SessionUser, body: CreateCampaignBody): Promise<Campaign> {
+  /**
+   * Creates a campaign; no `startsAt` means now. With an Idempotency-Key (decision 0073) the rules, the stock
+   * check and the insert run once per key: the same key answers the campaign it made — even when the stock it
+   * reserved would now make the rules refuse a second one — and never reserves the prize twice.
+   */
+  async create(
+    session: SessionUser,
+    body: CreateCampaignBody,
+    idempotencyKey?: string,
+  ): Promise<Campaign> {
     const streamerId = session.userId!;
+    const created = await this.campaigns.once(
+      `campaign.create:${streamerId}`,
+      idempotencyKey,
+      body,
+      async (campaigns) => {
+        const now = this.clock();
+        const draft: CampaignDraft = {
+          status: body.status,
+          startsAt: body.startsAt ? new Date(body.startsAt) : now,
+          endsAt: new Date(body.endsAt),
+          platforms: body.platforms,
+          prizeDigitalGoodsId: body.prize.digitalGoodsId,
+          copiesPerWinner: body.prize.copiesPerWinner,
+          winnerCount: body.winnerCount,
+          entryRule: body.entryRule,
+          drawMode: body.drawMode,
+        };
+        await this.checkRules(streamerId, draft, undefined, now);
+        if (body.coverImageAssetId) await this.checkCover(streamerId, body.coverImageAssetId);
+        const row = await campaigns.insert({
+          id: crypto.randomUUID(),
+          streamerId,
+          title: body.title,
+          description: body.description,
+          coverAssetId: body.coverImageAssetId,
+          ...this.columnsOf(draft, now),
+          createdAt: now,
+        });
+        this.log.info({ campaignId: row.id, status: row.status }, 'campaign created');
+        return { id: row.id };
+      },
+    );
+    return this.get(session, created.id);
+  }
+
+  /**
+   * "Start now" on a scheduled campaign: the start becomes now through the normal update path (rules, status
+   * by time), so entries and the live room follow from `startsAt` like for any campaign.
+   */
+  async startNow(session: SessionUser, id: string): Promise<Campaign> {
+    const current = await this.ownedForChange(session, id);
     const now = this.clock();
-    const draft: CampaignDraft = {
-      status: body.status,
-      startsAt: new Date(body.startsAt),
-      endsAt: new Date(body.endsAt),
-      platforms: body.platforms,
-      prizeDigitalGoodsId: body.prize.digitalGoodsId,
-      copiesPerWinner: body.prize.copiesPerWinner,
-      winnerCount: body.winnerCount,
-      entryRule: body.entryRule,
-      drawMode: body.drawMode,
-    };
-    await this.checkRules(streamerId, draft, undefined, now);
-    if (body.coverImageAssetId) await this.checkCover(streamerId, body.coverImageAssetId);
-    const row = await this.campaigns.insert({
-      id: crypto.randomUUID(),
-      streamerId,
-      title: body.title,
-      description: body.description,
-      coverAssetId: body.coverImageAssetId,
-      ...this.columnsOf(draft, now),
-      createdAt: now,
-    });
-    this.log.info({ campaignId: row.id, status: row.status }, 'campaign created');
-    return this.get(session, row.id);
+    const status = settledStatus(current.status, current.startsAt, current.endsAt, now);
+    if (status === 'draft') throw businessRule('Publish the campaign first; it then starts at once.');
+    if (status !== 'scheduled') throw businessRule('This campaign has already started.');
+    return this.update(session, id, { startsAt: now.toISOString() });
   }
 
   async update(session: SessionUser, id: string, body: UpdateCampaignBody): Promise<Campaign> {
