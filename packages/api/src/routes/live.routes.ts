@@ -179,8 +179,9 @@ export const LiveComment = z.object({
   /** The comment counts as an entry under the campaign's entry rule (keyword, members, moderators, window). */
   eligible: z.boolean(),
   /**
-   * Why the comment adds no entrant (null: it is one): first the rule on the comment itself, then its author
-   * (already a winner here, in the streamer's cooldown, or entered before with an earlier comment).
+   * Why the comment adds no entrant (null: it is its author's entry): the rule it breaks (then `eligible` is
+   * false), or, for a comment that matches the rule, its author (already a winner here, in the streamer's
+   * cooldown, or entered before with an earlier comment: `duplicate`).
    */
   reason: CommentReason.nullable(),
   publishedAt: z.string(),

@@ -108,48 +108,46 @@ export class CampaignService {
   }
 
   /**
-   * Creates a campaign; no `startsAt` means now. With an Idempotency-Key (decision 0073) the rules, the stock
-   * check and the insert run once per key: the same key answers the campaign it made — even when the stock it
-   * reserved would now make the rules refuse a second one — and never reserves the prize twice.
+   * Creates a campaign; no `startsAt` means now. With an Idempotency-Key (decision 0073) a key used before
+   * answers the campaign it made — before the rules run, so the stock it reserved never makes a repeat fail —
+   * and the insert itself runs once per key, so a double submit never reserves the prize twice.
    */
-  async create(
-    session: SessionUser,
-    body: CreateCampaignBody,
-    idempotencyKey?: string,
-  ): Promise<Campaign> {
+  async create(session: SessionUser, body: CreateCampaignBody, idempotencyKey?: string): Promise<Campaign> {
     const streamerId = session.userId!;
-    const created = await this.campaigns.once(
-      `campaign.create:${streamerId}`,
-      idempotencyKey,
-      body,
-      async (campaigns) => {
-        const now = this.clock();
-        const draft: CampaignDraft = {
-          status: body.status,
-          startsAt: body.startsAt ? new Date(body.startsAt) : now,
-          endsAt: new Date(body.endsAt),
-          platforms: body.platforms,
-          prizeDigitalGoodsId: body.prize.digitalGoodsId,
-          copiesPerWinner: body.prize.copiesPerWinner,
-          winnerCount: body.winnerCount,
-          entryRule: body.entryRule,
-          drawMode: body.drawMode,
-        };
-        await this.checkRules(streamerId, draft, undefined, now);
-        if (body.coverImageAssetId) await this.checkCover(streamerId, body.coverImageAssetId);
-        const row = await campaigns.insert({
-          id: crypto.randomUUID(),
-          streamerId,
-          title: body.title,
-          description: body.description,
-          coverAssetId: body.coverImageAssetId,
-          ...this.columnsOf(draft, now),
-          createdAt: now,
-        });
-        this.log.info({ campaignId: row.id, status: row.status }, 'campaign created');
-        return { id: row.id };
-      },
-    );
+    const scope = `campaign.create:${streamerId}`;
+    const stored = await this.campaigns.storedResponse<{ id: string }>(scope, idempotencyKey, body);
+    if (stored) return this.get(session, stored.id);
+    const now = this.clock();
+    const draft: CampaignDraft = {
+      status: body.status,
+      startsAt: body.startsAt ? new Date(body.startsAt) : now,
+      endsAt: new Date(body.endsAt),
+      platforms: body.platforms,
+      prizeDigitalGoodsId: body.prize.digitalGoodsId,
+      copiesPerWinner: body.prize.copiesPerWinner,
+      winnerCount: body.winnerCount,
+      entryRule: body.entryRule,
+      drawMode: body.drawMode,
+    };
+    try {
+      await this.checkRules(streamerId, draft, undefined, now);
+    } catch (error) {
+      // A concurrent twin with the same key may have just created it (and reserved the stock).
+      const twin = await this.campaigns.storedResponse<{ id: string }>(scope, idempotencyKey, body);
+      if (twin) return this.get(session, twin.id);
+      throw error;
+    }
+    if (body.coverImageAssetId) await this.checkCover(streamerId, body.coverImageAssetId);
+    const created = await this.campaigns.insertOnce(scope, idempotencyKey, body, {
+      id: crypto.randomUUID(),
+      streamerId,
+      title: body.title,
+      description: body.description,
+      coverAssetId: body.coverImageAssetId,
+      ...this.columnsOf(draft, now),
+      createdAt: now,
+    });
+    this.log.info({ campaignId: created.id }, 'campaign created');
     return this.get(session, created.id);
   }
 

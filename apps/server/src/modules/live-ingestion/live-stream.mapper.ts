@@ -35,7 +35,7 @@ export function toLiveComment(
   campaign: CampaignForLive,
   authorReason: CommentReason | undefined,
 ): LiveComment {
-  const reason = commentRuleReason(campaign.entryRule, campaign, row) ?? authorReason ?? null;
+  const ruleReason = commentRuleReason(campaign.entryRule, campaign, row);
   return {
     id: row.id,
     platform,
@@ -49,8 +49,8 @@ export function toLiveComment(
     isModerator: row.isModerator,
     isOwner: row.isOwner,
     deleted: row.deletedAt !== null,
-    eligible: reason === null,
-    reason,
+    eligible: ruleReason === null,
+    reason: ruleReason ?? authorReason ?? null,
     publishedAt: row.publishedAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import { audienceEn } from './sections/audience';
 import { deliveryEn } from './sections/delivery';
 import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
+import { streamerEn } from './sections/streamer';
 
 /** English messages; the key set must equal the Japanese one. */
 export const en: Messages = {
@@ -10,6 +11,7 @@ export const en: Messages = {
   ...liveEn,
   ...audienceEn,
   ...operatorEn,
+  ...streamerEn,
   app: {
     name: 'Hanabi',
     tagline: 'Prize campaigns for live streams',

@@ -6,12 +6,14 @@ import { audienceJa } from './sections/audience';
 import { deliveryJa } from './sections/delivery';
 import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
+import { streamerJa } from './sections/streamer';
 
 export const ja = {
   ...deliveryJa,
   ...liveJa,
   ...audienceJa,
   ...operatorJa,
+  ...streamerJa,
   app: {
     name: 'Hanabi',
     tagline: 'ライブ配信のプレゼントキャンペーン',
