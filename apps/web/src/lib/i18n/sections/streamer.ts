@@ -49,6 +49,10 @@ export const streamerJa = {
     createAnother: '別のキャンペーンを作成',
     viewOwn: 'あなたのキャンペーンです',
     formErrors: '{{n}} 件の項目を直してください',
+    distributeTitle: '{{platform}} の当選者に賞品を配布しますか？',
+    distributeBody:
+      '当選者のウォレットへ賞品をブロックチェーンで送ります。送った賞品は取り消せません。アカウントを連携していない当選者の分は保留され、連携したときに届きます。配布後は当選者の除外・再抽選はできません。',
+    distributeConfirm: '配布する',
   },
 };
 
@@ -98,5 +102,9 @@ export const streamerEn: typeof streamerJa = {
     createAnother: 'Create another campaign',
     viewOwn: 'This is your campaign',
     formErrors: 'Fix {{n}} field(s) below',
+    distributeTitle: 'Distribute the prizes to the {{platform}} winners?',
+    distributeBody:
+      'The prizes are sent on chain to the winners’ wallets and cannot be taken back. Winners who have not linked their account are held until they link. After this, winners can no longer be excluded or re-drawn.',
+    distributeConfirm: 'Distribute',
   },
 };
