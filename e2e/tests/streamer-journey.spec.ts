@@ -62,6 +62,21 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
   await page.getByRole('link', { name: 'デジタルグッズを作る' }).first().click();
   await page.getByTestId('goods-name').fill(goodsName);
   await page.getByTestId('goods-supply').fill('5');
+  // A picture (published goods need one), drawn by the browser.
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 256;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#e8590c';
+    context.fillRect(0, 0, 256, 256);
+    return canvas.toDataURL('image/png');
+  });
+  await page.locator('input[type="file"][accept^="image/png"]').first().setInputFiles({
+    name: 'prize.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64'),
+  });
+  await expect(page.getByTestId('goods-image-preview')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('goods-save').click();
   const card = page.getByTestId('goods-card').filter({ hasText: goodsName });
   await card.getByTestId('goods-publish').click();
