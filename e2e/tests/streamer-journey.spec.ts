@@ -17,6 +17,15 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/** At 390 px the toasts sit over the header: close them before using the account menu. */
+async function openMenuItem(page: Page, name: string) {
+  const toasts = page.locator('.mantine-Notification-closeButton');
+  for (const close of await toasts.all()) await close.dispatchEvent('click').catch(() => undefined);
+  await expect(toasts).toHaveCount(0);
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
 async function sandboxAccount(request: APIRequestContext, name: string) {
   const state = (await (await request.get('/sandbox/api/state')).json()) as {
     accounts: { platform: string; id: string; name: string }[];
@@ -44,6 +53,7 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   await page.setViewportSize(PHONE);
+  page.setDefaultTimeout(30_000);
   const suffix = Date.now().toString(36);
   const goodsName = `たまや賞 ${suffix}`;
   const title = `夏の夜の抽選 ${suffix}`;
@@ -71,11 +81,14 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
     context.fillRect(0, 0, 256, 256);
     return canvas.toDataURL('image/png');
   });
-  await page.locator('input[type="file"][accept^="image/png"]').first().setInputFiles({
-    name: 'prize.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64'),
-  });
+  await page
+    .locator('input[type="file"][accept^="image/png"]')
+    .first()
+    .setInputFiles({
+      name: 'prize.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64'),
+    });
   await expect(page.getByTestId('goods-image-preview')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('goods-save').click();
   const card = page.getByTestId('goods-card').filter({ hasText: goodsName });
@@ -85,8 +98,7 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
   await shot(page, '02-goods-published');
 
   // --- Campaign with the defaults: it starts when published ---
-  await page.getByTestId('account-menu').click();
-  await page.getByRole('menuitem', { name: 'マイホーム' }).click();
+  await openMenuItem(page, 'マイホーム');
   await page.getByRole('link', { name: 'キャンペーンを作る' }).first().click();
   await expect(page.getByTestId('campaign-form')).toBeVisible();
   // An empty submit: the first invalid field gets focus, a summary sits at the top.
@@ -117,8 +129,7 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
   expect(mine.list.filter((item) => item.title === title)).toHaveLength(1);
 
   // --- The live room, from the home page ---
-  await page.getByTestId('account-menu').click();
-  await page.getByRole('menuitem', { name: 'マイホーム' }).click();
+  await openMenuItem(page, 'マイホーム');
   const homeCard = page.getByTestId('home-campaign').filter({ hasText: title });
   await homeCard.getByTestId('open-live-room').click();
   await expect(page).toHaveURL(new RegExp(`/streamer/liveStreaming/${campaignId}$`));
@@ -174,8 +185,7 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
   viewer.on('pageerror', (error) => problems.push(`viewer: ${error.message}`));
   await viewer.goto('/');
   await signIn(viewer, 'audience', AUDIENCE);
-  await viewer.getByTestId('account-menu').click();
-  await viewer.getByRole('menuitem', { name: 'アカウント設定' }).click();
+  await openMenuItem(viewer, 'アカウント設定');
   await viewer.getByTestId('linked-youtube').getByRole('button', { name: 'YouTube を連携する' }).click();
   await viewer.getByRole('link', { name: 'Allow as Viewer Ren' }).click();
   await expect(viewer.getByTestId('linked-youtube')).toContainText('Viewer Ren');

@@ -208,7 +208,7 @@ interface CreateFormMemory {
 function useCreateFormMemory(): [CreateFormMemory, (createdId: string) => void] {
   const { key: entry } = useLocation();
   const storageKey = `hanabi.campaignCreate.${entry}`;
-  const [memory, setMemory] = useState<CreateFormMemory>(() => {
+  const [memory] = useState<CreateFormMemory>(() => {
     try {
       const stored = sessionStorage.getItem(storageKey);
       if (stored) return JSON.parse(stored) as CreateFormMemory;
@@ -223,9 +223,9 @@ function useCreateFormMemory(): [CreateFormMemory, (createdId: string) => void] 
     }
     return fresh;
   });
+  // Stored only: the form stays mounted while it navigates to the new campaign; Back mounts this page anew.
   const remember = (createdId: string) => {
     const next = { ...memory, createdId };
-    setMemory(next);
     try {
       sessionStorage.setItem(storageKey, JSON.stringify(next));
     } catch {
