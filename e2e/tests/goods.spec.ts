@@ -173,7 +173,7 @@ test('a streamer composes, publishes and offers digital goods; visitors see the 
   // --- Streamer home ---
   await page.goto('/streamer/home');
   await expect(page.getByRole('heading', { level: 2, name: '対応が必要なこと' })).toBeVisible();
-  await expect(page.getByRole('link', { name: campaignTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: campaignTitle, exact: true })).toBeVisible();
   await shoot(page, 'streamer-home.png');
   await noSeriousAxeViolations(page, 'streamer home');
   await page.setViewportSize(PHONE);
