@@ -143,7 +143,8 @@ test('a streamer composes, publishes and offers digital goods; visitors see the 
   await page.getByTestId('campaign-publish').click();
   await expect(page).toHaveURL(/\/streamer\/editor\/campaign\/[^/?]+$/, { timeout: 15_000 });
   const id = decodeURIComponent(page.url().split('/').pop() ?? '');
-  await expect(page.getByTestId('campaign-status').first()).toHaveText('開催予定');
+  // No start chosen: it starts when published (decision 0070).
+  await expect(page.getByTestId('campaign-status').first()).toHaveText('開催中');
 
   // --- Public page, signed out ---
   const visitor = await browser.newContext({ viewport: PHONE });
@@ -172,7 +173,7 @@ test('a streamer composes, publishes and offers digital goods; visitors see the 
   // --- Streamer home ---
   await page.goto('/streamer/home');
   await expect(page.getByRole('heading', { level: 2, name: '対応が必要なこと' })).toBeVisible();
-  await expect(page.getByRole('link', { name: campaignTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: campaignTitle, exact: true })).toBeVisible();
   await shoot(page, 'streamer-home.png');
   await noSeriousAxeViolations(page, 'streamer home');
   await page.setViewportSize(PHONE);

@@ -157,6 +157,7 @@ test('a live stream: chat entries, a verifiable draw of 3, prizes delivered to t
 
   // Distribute: the linked viewer (who has a wallet) gets a delivery, Ren and Kai are held until they link.
   await page.getByRole('button', { name: 'YouTube の当選者に配布' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '配布する' }).click();
   await expect(page.getByText('YouTube：配布 1 件、保留 2 件、配布済み 0 件')).toBeVisible();
   await expect
     .poll(

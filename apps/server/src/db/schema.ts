@@ -359,6 +359,11 @@ export const campaign = pgTable(
     entryRule: jsonb('entry_rule').$type<CampaignEntryRule>().notNull(),
     drawMode: text('draw_mode', { enum: ['manual', 'everyNMinutes', 'atEnd'] }).notNull(),
     drawIntervalMinutes: integer('draw_interval_minutes'),
+    /**
+     * When entries closed for good: the close time T of the draw that filled the campaign's winners (decision
+     * 0072). Comments after it never enter; null while entries are open.
+     */
+    entriesClosedAt: timestamp('entries_closed_at', { withTimezone: true }),
     /** Hash of what the Open Graph image shows; the stored `ogp/{id}.png` is current while it matches. */
     ogImageHash: text('og_image_hash'),
     createdAt: createdAt(),

@@ -23,6 +23,36 @@ export function readIdempotencyKey(
   return key;
 }
 
+function hashOf(requestBody: unknown): string {
+  return crypto.createHash('sha256').update(JSON.stringify(requestBody)).digest('hex');
+}
+
+/**
+ * The stored answer of a key already used (undefined when not, or no key): for writes whose checks read
+ * outside the write's transaction (PGlite has one connection), so a repeat is answered before the checks run.
+ * The same key with a different body is refused (422), as in `runIdempotent`.
+ */
+export async function storedIdempotentResponse<T>(
+  db: Db,
+  scope: string,
+  key: string | undefined,
+  requestBody: unknown,
+): Promise<T | undefined> {
+  if (key === undefined) return undefined;
+  const [seen] = await db
+    .select()
+    .from(idempotencyRecord)
+    .where(and(eq(idempotencyRecord.scope, scope), eq(idempotencyRecord.key, key)));
+  if (!seen || seen.expiresAt <= new Date()) return undefined;
+  if (seen.requestHash !== hashOf(requestBody)) throw reusedKey();
+  return seen.responseBody as T;
+}
+
+const reusedKey = () =>
+  new AppError('BUSINESS_RULE', 'This Idempotency-Key was already used with a different request body.', [
+    { field: 'headers.idempotency-key', message: 'already used for another request' },
+  ]);
+
 /**
  * Runs a write at most once per client key: inside one transaction (serialised per key by an advisory lock),
  * a key seen before answers the stored response; the same key with a different body is refused (422); a new
@@ -37,20 +67,14 @@ export async function runIdempotent<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     if (key === undefined) return work(tx);
-    const requestHash = crypto.createHash('sha256').update(JSON.stringify(requestBody)).digest('hex');
+    const requestHash = hashOf(requestBody);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}\n${key}`}, 0))`);
     const [seen] = await tx
       .select()
       .from(idempotencyRecord)
       .where(and(eq(idempotencyRecord.scope, scope), eq(idempotencyRecord.key, key)));
     if (seen && seen.expiresAt > new Date()) {
-      if (seen.requestHash !== requestHash) {
-        throw new AppError(
-          'BUSINESS_RULE',
-          'This Idempotency-Key was already used with a different request body.',
-          [{ field: 'headers.idempotency-key', message: 'already used for another request' }],
-        );
-      }
+      if (seen.requestHash !== requestHash) throw reusedKey();
       return seen.responseBody as T;
     }
     const result = await work(tx);

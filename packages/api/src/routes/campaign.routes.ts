@@ -133,6 +133,8 @@ const campaignFields = {
 
 export const CreateCampaignBody = z.object({
   ...campaignFields,
+  /** Absent: the campaign starts now (the server's clock), so a published campaign takes entries at once. */
+  startsAt: campaignFields.startsAt.optional(),
   description: campaignFields.description.default(''),
   coverImageAssetId: campaignFields.coverImageAssetId.default(null),
   status: campaignFields.status.default('draft'),
@@ -210,11 +212,22 @@ export const campaignRoutes = {
     method: 'POST',
     path: '/api/campaign',
     access: 'streamer',
-    summary: 'Create a campaign (draft, or scheduled to publish it)',
+    summary:
+      'Create a campaign (draft, or scheduled to publish it). Send an Idempotency-Key (kept by the form): the same key answers the campaign it created, never a second one',
     tags: ['campaigns'],
     body: CreateCampaignBody,
     response: Campaign,
     successStatus: 201,
+  }),
+  startCampaignNow: defineRoute({
+    method: 'POST',
+    path: '/api/campaign/:id/start',
+    access: 'streamer',
+    summary:
+      'Start your scheduled campaign now: its start becomes the server’s now, so comments from now on are entries (422 for drafts, live or ended campaigns)',
+    tags: ['campaigns'],
+    params: CampaignIdParams,
+    response: Campaign,
   }),
   updateCampaign: defineRoute({
     method: 'PUT',

@@ -134,6 +134,10 @@ export const LiveOverview = z.object({
   campaignId: z.string(),
   campaignTitle: z.string(),
   campaignStatus: z.string(),
+  /** The campaign's period and when entries closed for good (null while open): what comment reasons refer to. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  entriesClosedAt: z.string().nullable(),
   platforms: z.array(LivePlatformState),
   /** Distinct eligible entrants over all streams of the campaign (one person once across platforms). */
   entrantCount: z.number().int(),
@@ -151,6 +155,22 @@ export const LIVE_LIMITS = { commentPageSize: 50, overlayTicker: 20 } as const;
 
 // ─── Comments ────────────────────────────────────────────────────────────────────────────────────────────────
 
+export const COMMENT_REASONS = [
+  'deleted',
+  'notChat',
+  'notStarted',
+  'ended',
+  'entriesClosed',
+  'membersOnly',
+  'moderator',
+  'keyword',
+  'alreadyWon',
+  'cooldown',
+  'duplicate',
+] as const;
+export const CommentReason = z.enum(COMMENT_REASONS);
+export type CommentReason = z.infer<typeof CommentReason>;
+
 export const LiveComment = z.object({
   id: z.string(),
   platform: PlatformSchema,
@@ -166,6 +186,12 @@ export const LiveComment = z.object({
   deleted: z.boolean(),
   /** The comment counts as an entry under the campaign's entry rule (keyword, members, moderators, window). */
   eligible: z.boolean(),
+  /**
+   * Why the comment adds no entrant (null: it is its author's entry): the rule it breaks (then `eligible` is
+   * false), or, for a comment that matches the rule, its author (already a winner here, in the streamer's
+   * cooldown, or entered before with an earlier comment: `duplicate`).
+   */
+  reason: CommentReason.nullable(),
   publishedAt: z.string(),
 });
 export type LiveComment = z.infer<typeof LiveComment>;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runIdempotent, storedIdempotentResponse } from '../../http/idempotency.ts';
 import { appUser, campaign, follow, watch } from '../../db/schema.ts';
 
 export type CampaignRow = typeof campaign.$inferSelect;
@@ -54,6 +55,24 @@ function likePattern(text: string): string {
 /** Campaigns (`campaign`) with their streamer, and the watchlist flag. */
 export class CampaignRepository {
   constructor(private readonly db: Db) {}
+
+  /** The answer a used Idempotency-Key stored (undefined when the key is new). */
+  storedResponse<T>(scope: string, key: string | undefined, requestBody: unknown): Promise<T | undefined> {
+    return storedIdempotentResponse<T>(this.db, scope, key, requestBody);
+  }
+
+  /** Inserts once per (scope, key): a key seen before answers the id it inserted (decision 0073). */
+  async insertOnce(
+    scope: string,
+    key: string | undefined,
+    requestBody: unknown,
+    values: NewCampaign,
+  ): Promise<{ id: string }> {
+    return runIdempotent(this.db, scope, key, requestBody, async (tx) => {
+      const [row] = await tx.insert(campaign).values(values).returning({ id: campaign.id });
+      return { id: row!.id };
+    });
+  }
 
   async insert(values: NewCampaign): Promise<CampaignRow> {
     const [row] = await this.db.insert(campaign).values(values).returning();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { campaignRoutes } from '@hanabi/api';
+import { readIdempotencyKey } from '../../http/idempotency.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { sendJson } from '../../http/read-cache.ts';
 import { requireSession } from '../../http/session.ts';
@@ -34,8 +35,11 @@ export function registerCampaignRoutes(
     },
     { cacheable: true },
   );
-  registerRoute(app, routes.createCampaign, ({ session, body }) =>
-    campaigns.create(requireSession(session), body),
+  registerRoute(app, routes.createCampaign, ({ session, body, request }) =>
+    campaigns.create(requireSession(session), body, readIdempotencyKey(request.headers)),
+  );
+  registerRoute(app, routes.startCampaignNow, ({ session, params }) =>
+    campaigns.startNow(requireSession(session), params.id),
   );
   registerRoute(app, routes.updateCampaign, ({ session, params, body }) =>
     campaigns.update(requireSession(session), params.id, body),

@@ -129,12 +129,20 @@ export class CampaignService {
     return found && { ...found, campaign: { ...found.campaign, status: this.statusNow(found.campaign) } };
   }
 
-  async create(session: SessionUser, body: CreateCampaignBody): Promise<Campaign> {
+  /**
+   * Creates a campaign; no `startsAt` means now. With an Idempotency-Key (decision 0073) a key used before
+   * answers the campaign it made — before the rules run, so the stock it reserved never makes a repeat fail —
+   * and the insert itself runs once per key, so a double submit never reserves the prize twice.
+   */
+  async create(session: SessionUser, body: CreateCampaignBody, idempotencyKey?: string): Promise<Campaign> {
     const streamerId = session.userId!;
+    const scope = `campaign.create:${streamerId}`;
+    const stored = await this.campaigns.storedResponse<{ id: string }>(scope, idempotencyKey, body);
+    if (stored) return this.get(session, stored.id);
     const now = this.clock();
     const draft: CampaignDraft = {
       status: body.status,
-      startsAt: new Date(body.startsAt),
+      startsAt: body.startsAt ? new Date(body.startsAt) : now,
       endsAt: new Date(body.endsAt),
       platforms: body.platforms,
       prizeDigitalGoodsId: body.prize.digitalGoodsId,
@@ -143,9 +151,16 @@ export class CampaignService {
       entryRule: body.entryRule,
       drawMode: body.drawMode,
     };
-    await this.checkRules(streamerId, draft, undefined, now);
+    try {
+      await this.checkRules(streamerId, draft, undefined, now);
+    } catch (error) {
+      // A concurrent twin with the same key may have just created it (and reserved the stock).
+      const twin = await this.campaigns.storedResponse<{ id: string }>(scope, idempotencyKey, body);
+      if (twin) return this.get(session, twin.id);
+      throw error;
+    }
     if (body.coverImageAssetId) await this.checkCover(streamerId, body.coverImageAssetId);
-    const row = await this.campaigns.insert({
+    const created = await this.campaigns.insertOnce(scope, idempotencyKey, body, {
       id: crypto.randomUUID(),
       streamerId,
       title: body.title,
@@ -154,9 +169,22 @@ export class CampaignService {
       ...this.columnsOf(draft, now),
       createdAt: now,
     });
-    this.log.info({ campaignId: row.id, status: row.status }, 'campaign created');
-    await this.changed(row.id);
-    return this.get(session, row.id);
+    this.log.info({ campaignId: created.id }, 'campaign created');
+    await this.changed(created.id);
+    return this.get(session, created.id);
+  }
+
+  /**
+   * "Start now" on a scheduled campaign: the start becomes now through the normal update path (rules, status
+   * by time), so entries and the live room follow from `startsAt` like for any campaign.
+   */
+  async startNow(session: SessionUser, id: string): Promise<Campaign> {
+    const current = await this.ownedForChange(session, id);
+    const now = this.clock();
+    const status = settledStatus(current.status, current.startsAt, current.endsAt, now);
+    if (status === 'draft') throw businessRule('Publish the campaign first; it then starts at once.');
+    if (status !== 'scheduled') throw businessRule('This campaign has already started.');
+    return this.update(session, id, { startsAt: now.toISOString() });
   }
 
   async update(session: SessionUser, id: string, body: UpdateCampaignBody): Promise<Campaign> {

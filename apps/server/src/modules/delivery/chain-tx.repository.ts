@@ -1,3 +1,4 @@
+import { announceWinnerDeliveries } from './delivery-live-events.ts';
 import { and, asc, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chainTx, delivery } from '../../db/schema.ts';
@@ -171,6 +172,7 @@ export class ChainTxRepository {
       if (moved.length !== deliveryIds.length) {
         throw new Error(`only ${moved.length} of ${deliveryIds.length} deliveries were still queued`);
       }
+      await announceWinnerDeliveries(tx, deliveryIds);
       return row!;
     });
   }
@@ -264,6 +266,10 @@ export class ChainTxRepository {
         confirmed.filter((item) => newIds.has(item.id)),
         confirmed,
       );
+      await announceWinnerDeliveries(
+        tx,
+        confirmed.map((item) => item.id),
+      );
       return confirmed;
     });
   }
@@ -300,6 +306,10 @@ export class ChainTxRepository {
         .where(and(eq(delivery.chainTxId, id), eq(delivery.status, 'submitted')))
         .returning();
       await notifyDeliveriesConfirmed(tx, [], failed);
+      await announceWinnerDeliveries(
+        tx,
+        failed.map((item) => item.id),
+      );
       return failed;
     });
   }
@@ -359,6 +369,10 @@ export class ChainTxRepository {
           .where(eq(delivery.id, item.id));
       }
       await notifyDeliveriesConfirmed(tx, confirmed, confirmed);
+      await announceWinnerDeliveries(
+        tx,
+        riding.map((item) => item.id),
+      );
     });
   }
 
@@ -390,6 +404,10 @@ export class ChainTxRepository {
         .where(and(inArray(delivery.id, [...ids]), eq(delivery.status, 'queued')))
         .returning();
       await notifyDeliveriesConfirmed(tx, [], failed);
+      await announceWinnerDeliveries(
+        tx,
+        failed.map((item) => item.id),
+      );
     });
   }
 

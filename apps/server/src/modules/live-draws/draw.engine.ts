@@ -246,6 +246,13 @@ export class DrawEngine {
         .update(draw)
         .set({ status: 'revealed', seed, revealedAt: this.now() })
         .where(eq(draw.id, drawId));
+      // The draw that fills the campaign's winners closes entries for good at its close time T (decision 0072):
+      // comments after T never enter, so counts stop rising and re-draws pick from the same people.
+      await tx.execute(sql`
+        update campaign set entries_closed_at = ${current.closedAt!.toISOString()}::timestamptz
+        where id = ${current.campaignId} and entries_closed_at is null
+          and winner_count <= (select count(*) from winner
+            where campaign_id = ${current.campaignId} and status <> 'excluded')`);
       await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'revealed' });
       await this.publish(tx, current.campaignId, { type: 'winners' });
     });

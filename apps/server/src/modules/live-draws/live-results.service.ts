@@ -13,6 +13,7 @@ import {
 import { campaignNotFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
+import { settledStatus } from '../campaigns/campaign.service.ts';
 import { countEntrants, entrantsCte, recentEntrantNames, rowsOf } from '../live-entries/entrants.sql.ts';
 import { toConnection } from '../live-connections/live-connections.service.ts';
 import { toLiveStream } from '../live-ingestion/live-stream.mapper.ts';
@@ -116,7 +117,10 @@ export class LiveResultsService {
     return {
       campaignId: owned.id,
       campaignTitle: owned.title,
-      campaignStatus: owned.status,
+      campaignStatus: settledStatus(owned.status, owned.startsAt, owned.endsAt, new Date()),
+      startsAt: owned.startsAt.toISOString(),
+      endsAt: owned.endsAt.toISOString(),
+      entriesClosedAt: owned.entriesClosedAt?.toISOString() ?? null,
       platforms: PLATFORMS.map((platform) => {
         const connection = connections.find((row) => row.platform === platform);
         // The newest stream of the platform: the one being read, or the last one read.

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { campaign, draw, drawEntrant, winner, type CampaignEntryRule } from '../../db/schema.ts';
 import { openTestDatabase, testBackends } from '../../test/test-context.ts';
-import { countEntrants, freezeEntrants } from './entrants.sql.ts';
+import { authorReasons, countEntrants, freezeEntrants } from './entrants.sql.ts';
 import {
   insertCampaign,
   insertComments,
@@ -200,6 +200,36 @@ describe.each(testBackends())('entrants on %s', (backend) => {
     ]);
     expect((await freeze(c.id)).keys).toEqual(['youtube:UCelse', 'youtube:UCexcl', 'youtube:UCold']);
     expect(person).toBeTruthy();
+  });
+
+  it('names why an eligible comment adds no entrant: already won here, cooldown, a repeat', async () => {
+    const earlier = await setup({});
+    const c = await setup({ cooldownDays: 7 });
+    await won(earlier.id, { key: 'youtube:UCcool', platform: 'youtube', platformUserId: 'UCcool' });
+    await won(c.id, { key: 'youtube:UCwon', platform: 'youtube', platformUserId: 'UCwon' });
+    const t0 = Date.now() - 60_000;
+    const ids = await insertComments(database.db, c.youtube, [
+      say('UCfirst', { publishedAt: new Date(t0) }),
+      say('UCfirst', { publishedAt: new Date(t0 + 1000) }),
+      say('UCcool', { publishedAt: new Date(t0) }),
+      say('UCwon', { publishedAt: new Date(t0) }),
+    ]);
+    const [row] = await database.db.select().from(campaign).where(eq(campaign.id, c.id));
+    const reasons = await authorReasons(database.db, row!, ids, new Date());
+    expect(ids.map((id) => reasons.get(id) ?? null)).toEqual([null, 'duplicate', 'cooldown', 'alreadyWon']);
+  });
+
+  it('counts no comment after entries closed for good', async () => {
+    const c = await setup({});
+    const closedAt = new Date(Date.now() - 30_000);
+    await insertComments(database.db, c.youtube, [
+      say('UCbefore', { publishedAt: new Date(closedAt.getTime() - 1000) }),
+      say('UCafter', { publishedAt: new Date(closedAt.getTime() + 1000) }),
+    ]);
+    await database.db.update(campaign).set({ entriesClosedAt: closedAt }).where(eq(campaign.id, c.id));
+    const frozen = await freeze(c.id);
+    expect(frozen.keys).toEqual(['youtube:UCbefore']);
+    expect((await countEntrants(database.db, frozen.campaign, new Date())).total).toBe(1);
   });
 
   it('freezes 5,000 entrants with one statement', async () => {

@@ -27,6 +27,7 @@ export interface EntryCampaign {
   streamerId: string;
   startsAt: Date;
   endsAt: Date;
+  entriesClosedAt?: Date | null;
   entryRule: CampaignEntryRule;
 }
 
@@ -194,4 +195,51 @@ export async function recentEntrantNames(
       order by l.at desc, n.entrant_key limit ${limit}`),
   );
   return rows.map((row) => row.display_name);
+}
+
+/** Why an eligible comment still adds no entrant: its author is left out (`blocked`), or entered before. */
+export type AuthorReason = 'alreadyWon' | 'cooldown' | 'duplicate';
+
+/**
+ * For comments that pass the rule by themselves (`commentRuleReason` null), the author-level reason they add no
+ * entrant, from the same CTEs the draw freezes with: this campaign's winners (`alreadyWon`), a past win of this
+ * streamer inside the cooldown (`cooldown`), or an earlier eligible comment of the same person (`duplicate`: the
+ * person entered once, with that one). Comments not in the map are entries.
+ */
+export async function authorReasons(
+  db: Pick<Db, 'execute'>,
+  campaign: EntryCampaign,
+  commentIds: string[],
+  at: Date,
+): Promise<Map<string, AuthorReason>> {
+  const result = new Map<string, AuthorReason>();
+  if (commentIds.length === 0) return result;
+  const ids = sql.join(
+    commentIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ comment_id: string; first: boolean; cooldown: boolean; won: boolean }>(
+    await db.execute(sql`${entrantsCte(campaign, { at, excludeCampaignWinners: false }).append(sql`,
+      firsts as (
+        select distinct on (e.entrant_key collate "C") e.entrant_key, e.comment_id
+        from eligible e order by e.entrant_key collate "C", e.published_at, e.comment_id
+      ),
+      won as (
+        select w.entrant_key as key from winner w where w.campaign_id = ${campaign.id}
+        union select w.platform || ':' || w.platform_user_id from winner w where w.campaign_id = ${campaign.id}
+      )`)}
+      select e.comment_id, (f.comment_id = e.comment_id) as first,
+        exists (select 1 from blocked b
+          where b.key = e.entrant_key or b.key = e.platform || ':' || e.platform_user_id) as cooldown,
+        exists (select 1 from won w
+          where w.key = e.entrant_key or w.key = e.platform || ':' || e.platform_user_id) as won
+      from eligible e join firsts f on f.entrant_key = e.entrant_key
+      where e.comment_id in (${ids})`),
+  );
+  for (const row of rows) {
+    if (row.won) result.set(row.comment_id, 'alreadyWon');
+    else if (row.cooldown) result.set(row.comment_id, 'cooldown');
+    else if (!row.first) result.set(row.comment_id, 'duplicate');
+  }
+  return result;
 }

@@ -4,7 +4,14 @@ import type { Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
 import { openTestDatabase, testBackends } from '../../test/test-context.ts';
-import { commentIsEligible, eligibleCommentCondition, type EntryComment } from './entry-rule.ts';
+import {
+  commentIsEligible,
+  commentRuleReason,
+  eligibleCommentCondition,
+  type CommentRuleReason,
+  type EntryComment,
+  type EntryPeriod,
+} from './entry-rule.ts';
 import {
   DEFAULT_RULE,
   insertCampaign,
@@ -83,6 +90,88 @@ const CASES: Array<[string, Partial<CampaignEntryRule>, Partial<EntryComment>, b
     true,
   ],
 ];
+
+const CLOSED = new Date('2026-11-24T11:00:00Z');
+
+/**
+ * [name, rule changes, comment changes, period changes, reason] — the reason the live room shows, and (null ⇔
+ * eligible) the SQL form agreeing with it, entries closed by the last draw included.
+ */
+const REASONS: Array<
+  [string, Partial<CampaignEntryRule>, Partial<EntryComment>, Partial<EntryPeriod>, CommentRuleReason | null]
+> = [
+  ['an entry', {}, {}, {}, null],
+  ['deleted first', { keyword: 'x' }, { deletedAt: AT, text: 'y' }, {}, 'deleted'],
+  ['not a chat message', {}, { kind: 'membership' }, {}, 'notChat'],
+  ['before the start', {}, { publishedAt: new Date(START.getTime() - 1) }, {}, 'notStarted'],
+  ['before the window', { windowStart: '2026-11-24T11:30:00Z' }, {}, {}, 'notStarted'],
+  ['after the end', {}, { publishedAt: new Date(END.getTime() + 1) }, {}, 'ended'],
+  ['at the close of entries', {}, { publishedAt: CLOSED }, { entriesClosedAt: CLOSED }, null],
+  [
+    'after the close of entries',
+    {},
+    { publishedAt: new Date(CLOSED.getTime() + 1) },
+    { entriesClosedAt: CLOSED },
+    'entriesClosed',
+  ],
+  [
+    'after the end, entries closed even later',
+    {},
+    { publishedAt: new Date(END.getTime() + 1) },
+    { entriesClosedAt: new Date(END.getTime() + 60_000) },
+    'ended',
+  ],
+  ['members only', { membersOnly: true }, {}, {}, 'membersOnly'],
+  ['moderator', { excludeModerators: true }, { isOwner: true }, {}, 'moderator'],
+  ['keyword', { keyword: '#花火' }, { text: 'きれい' }, {}, 'keyword'],
+];
+
+describe.each(testBackends())('comment reasons: TypeScript and SQL agree on %s', (backend) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let commentIds: string[];
+
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase(backend));
+    await runMigrations(database);
+    const db = database.db;
+    const streamer = await insertUser(db, { type: 'streamer' });
+    const goods = await insertGoods(db, streamer);
+    const campaignId = await insertCampaign(db, {
+      streamerId: streamer,
+      goodsId: goods,
+      startsAt: START,
+      endsAt: END,
+    });
+    const streamId = (await insertStream(db, { campaignId, platform: 'youtube' })).id;
+    commentIds = await insertComments(
+      db,
+      streamId,
+      REASONS.map(([, , comment], index) => ({
+        ...base,
+        ...comment,
+        kind: (comment.kind ?? base.kind) as 'text',
+        author: `r${index}`,
+      })),
+    );
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it.each(REASONS.map((entry, index) => [entry[0], index] as const))('%s', async (_name, index) => {
+    const [, ruleChanges, commentChanges, periodChanges, reason] = REASONS[index]!;
+    const rule = { ...DEFAULT_RULE, ...ruleChanges };
+    const period: EntryPeriod = { startsAt: START, endsAt: END, ...periodChanges };
+    expect(commentRuleReason(rule, period, { ...base, ...commentChanges })).toBe(reason);
+    const rows = await database.db
+      .select({ id: liveComment.id })
+      .from(liveComment)
+      .where(and(eq(liveComment.id, commentIds[index]!), eligibleCommentCondition(rule, period)));
+    expect(rows.length === 1).toBe(reason === null);
+  });
+});
 
 describe.each(testBackends())('entry rule: TypeScript and SQL agree on %s', (backend) => {
   let database: Database;

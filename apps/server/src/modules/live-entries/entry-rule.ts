@@ -15,8 +15,9 @@ import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
  *   store for every kind) is not empty and its kind is `text`, `superChat` (the Super Chat's comment) or
  *   `membership` (a YouTube membership milestone carries the member's own comment in `userComment`).
  *   Super Stickers, a Super Chat without a comment, new-member and gift events carry no typed words and never
- *   enter; `other` (unknown event types) never enters. TwitCasting API v2 comments are all plain `text`.
- * - Window: [windowStart ?? campaign.startsAt, windowEnd ?? campaign.endsAt], both ends inclusive.
+ *   enter (`notChat`); `other` (unknown event types) never enters. TwitCasting API v2 comments are all `text`.
+ * - Window: [windowStart ?? campaign.startsAt, min(windowEnd ?? campaign.endsAt, entriesClosedAt)], both ends
+ *   inclusive.
  * - Deleted comments (moderated away) never count.
  * - onePerPerson and cooldown are about authors, not comments: see `entrants.sql.ts`.
  */
@@ -34,7 +35,16 @@ export interface EntryComment {
 export interface EntryPeriod {
   startsAt: Date;
   endsAt: Date;
+  /** Entries closed for good at this moment (the draw that filled the winners); null/absent while open. */
+  entriesClosedAt?: Date | null;
 }
+
+/**
+ * Why one comment is not an entry by itself (the author-level reasons, cooldown and duplicate, come from
+ * `entrants.sql.ts`). The order is the order of the checks: the first that fails is named.
+ */
+export type CommentRuleReason =
+  'deleted' | 'notChat' | 'notStarted' | 'ended' | 'entriesClosed' | 'membersOnly' | 'moderator' | 'keyword';
 
 export const ENTRY_KINDS = ['text', 'superChat', 'membership'] as const;
 
@@ -52,12 +62,41 @@ export function normalizedKeyword(rule: CampaignEntryRule): string {
   return foldForMatch((rule.keyword ?? '').trim());
 }
 
-/** The entry window: the rule's own bounds, each falling back to the campaign's period. */
+/**
+ * The entry window: the rule's own bounds, each falling back to the campaign's period; the end is also cut at
+ * the moment entries closed for good (decision 0072).
+ */
 export function entryWindow(rule: CampaignEntryRule, campaign: EntryPeriod): { start: Date; end: Date } {
+  const end = rule.windowEnd ? new Date(rule.windowEnd) : campaign.endsAt;
+  const closed = campaign.entriesClosedAt ?? null;
   return {
     start: rule.windowStart ? new Date(rule.windowStart) : campaign.startsAt,
-    end: rule.windowEnd ? new Date(rule.windowEnd) : campaign.endsAt,
+    end: closed && closed < end ? closed : end,
   };
+}
+
+/** The first rule the comment breaks, or null when it is an entry (as far as the comment alone says). */
+export function commentRuleReason(
+  rule: CampaignEntryRule,
+  campaign: EntryPeriod,
+  comment: EntryComment,
+): CommentRuleReason | null {
+  if (comment.deletedAt !== null) return 'deleted';
+  if (!(ENTRY_KINDS as readonly string[]).includes(comment.kind) || comment.text === '') return 'notChat';
+  const window = entryWindow(rule, campaign);
+  const at = comment.publishedAt.getTime();
+  if (at < window.start.getTime()) return 'notStarted';
+  if (at > window.end.getTime()) {
+    const closed = campaign.entriesClosedAt ?? null;
+    return closed && at > closed.getTime() && closed.getTime() === window.end.getTime()
+      ? 'entriesClosed'
+      : 'ended';
+  }
+  if (rule.membersOnly && !comment.isMember) return 'membersOnly';
+  if (rule.excludeModerators && (comment.isModerator || comment.isOwner)) return 'moderator';
+  const keyword = normalizedKeyword(rule);
+  if (keyword !== '' && !foldForMatch(comment.text).includes(keyword)) return 'keyword';
+  return null;
 }
 
 export function commentIsEligible(
@@ -65,17 +104,7 @@ export function commentIsEligible(
   campaign: EntryPeriod,
   comment: EntryComment,
 ): boolean {
-  if (comment.deletedAt !== null) return false;
-  if (!(ENTRY_KINDS as readonly string[]).includes(comment.kind)) return false;
-  if (comment.text === '') return false;
-  if (rule.membersOnly && !comment.isMember) return false;
-  if (rule.excludeModerators && (comment.isModerator || comment.isOwner)) return false;
-  const window = entryWindow(rule, campaign);
-  const at = comment.publishedAt.getTime();
-  if (at < window.start.getTime() || at > window.end.getTime()) return false;
-  const keyword = normalizedKeyword(rule);
-  if (keyword !== '' && !foldForMatch(comment.text).includes(keyword)) return false;
-  return true;
+  return commentRuleReason(rule, campaign, comment) === null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
 import { atMillisecond } from '../../lib/cursor.ts';
+import { authorReasons, type AuthorReason, type EntryCampaign } from '../live-entries/entrants.sql.ts';
 import { eligibleCommentCondition } from '../live-entries/entry-rule.ts';
 import type { LiveCommentRow } from './live-stream.repository.ts';
 
@@ -14,7 +15,10 @@ export class LiveCommentRepository {
     streamId: string;
     limit: number;
     before?: { publishedAt: Date; id: string };
-    onlyEligible?: { rule: CampaignEntryRule; period: { startsAt: Date; endsAt: Date } };
+    onlyEligible?: {
+      rule: CampaignEntryRule;
+      period: { startsAt: Date; endsAt: Date; entriesClosedAt: Date | null };
+    };
   }): Promise<{ rows: LiveCommentRow[]; total: number }> {
     const base: SQL[] = [eq(liveComment.liveStreamId, input.streamId)];
     if (input.onlyEligible)
@@ -39,5 +43,10 @@ export class LiveCommentRepository {
         .where(and(...base)),
     ]);
     return { rows, total: total?.n ?? 0 };
+  }
+
+  /** Author-level reasons (winner, cooldown, duplicate) for comments that pass the rule themselves. */
+  authorReasons(campaign: EntryCampaign, commentIds: string[], at: Date): Promise<Map<string, AuthorReason>> {
+    return authorReasons(this.db, campaign, commentIds, at);
   }
 }

@@ -46,7 +46,12 @@ describe.each(testBackends())('comments and live events (%s)', (backend) => {
       const page = answer.json<CommentList>();
       expect(page.total).toBe(53);
       seen.push(...page.list.map((c) => c.id));
-      for (const comment of page.list) expect(comment.eligible).toBe(comment.text.startsWith('win'));
+      for (const comment of page.list) {
+        expect(comment.eligible).toBe(comment.text.startsWith('win'));
+        // A comment that misses the keyword says so; a matching one is its author's entry or a repeat.
+        if (!comment.eligible) expect(comment.reason).toBe('keyword');
+        else expect([null, 'duplicate']).toContain(comment.reason);
+      }
       cursor = page.nextCursor;
       pages += 1;
     } while (cursor && pages < 20);
@@ -67,6 +72,14 @@ describe.each(testBackends())('comments and live events (%s)', (backend) => {
     ).json<CommentList>();
     expect(eligible.total).toBe(18);
     expect(eligible.list.every((c) => c.eligible)).toBe(true);
+    // Three authors (UC0, UC3, UC6) said the keyword: each entered once, with their first comment.
+    expect(
+      eligible.list
+        .filter((c) => c.reason === null)
+        .map((c) => c.authorPlatformId)
+        .sort(),
+    ).toEqual(['UC0', 'UC3', 'UC6']);
+    expect(eligible.list.filter((c) => c.reason === 'duplicate')).toHaveLength(15);
   });
 
   it('refuses: signed out, viewers, another streamer, unknown stream or platform, bad query', async () => {

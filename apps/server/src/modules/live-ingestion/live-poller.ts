@@ -136,8 +136,11 @@ export class LivePoller {
       deletedMessageIds: decision.deletedMessageIds,
       bannedAuthorIds: decision.bannedAuthorIds,
       patch,
+      // Quota spent is announced too, so the live room's quota counter moves without a reload.
       announceStream:
-        status !== row.status || (patch.lastError !== undefined && patch.lastError !== row.lastError),
+        status !== row.status ||
+        (patch.lastError !== undefined && patch.lastError !== row.lastError) ||
+        (patch.quotaUsed !== undefined && patch.quotaUsed !== row.quotaUsed),
       campaign: campaign ?? orphan(row.campaignId, now),
       entrants: state.entrants,
       entrantsEveryMs: this.timing.entrantsEveryMs,
@@ -317,6 +320,7 @@ function orphan(id: string, now: Date): CampaignForLive {
     status: 'ended',
     startsAt: now,
     endsAt: now,
+    entriesClosedAt: null,
     platforms: [],
     entryRule: {
       keyword: '',

@@ -1,6 +1,7 @@
 import type { LiveComment, LiveStream } from '@hanabi/api';
 import type { CampaignForLive, LiveCommentRow, LiveStreamRow } from './live-stream.repository.ts';
-import { commentIsEligible } from '../live-entries/entry-rule.ts';
+import type { CommentReason } from '@hanabi/api';
+import { commentRuleReason } from '../live-entries/entry-rule.ts';
 import type { IngestState } from './poll-failure.ts';
 
 export function toLiveStream(row: LiveStreamRow, counts: { comments: number; entrants: number }): LiveStream {
@@ -32,7 +33,9 @@ export function toLiveComment(
   row: LiveCommentRow,
   platform: LiveStreamRow['platform'],
   campaign: CampaignForLive,
+  authorReason: CommentReason | undefined,
 ): LiveComment {
+  const ruleReason = commentRuleReason(campaign.entryRule, campaign, row);
   return {
     id: row.id,
     platform,
@@ -46,7 +49,8 @@ export function toLiveComment(
     isModerator: row.isModerator,
     isOwner: row.isOwner,
     deleted: row.deletedAt !== null,
-    eligible: commentIsEligible(campaign.entryRule, campaign, row),
+    eligible: ruleReason === null,
+    reason: ruleReason ?? authorReason ?? null,
     publishedAt: row.publishedAt.toISOString(),
   };
 }

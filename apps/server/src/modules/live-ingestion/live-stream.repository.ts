@@ -17,6 +17,7 @@ export interface CampaignForLive {
   status: 'draft' | 'scheduled' | 'live' | 'ended';
   startsAt: Date;
   endsAt: Date;
+  entriesClosedAt: Date | null;
   platforms: string[];
   entryRule: CampaignEntryRule;
 }
@@ -77,6 +78,7 @@ export class LiveStreamRepository {
         status: campaign.status,
         startsAt: campaign.startsAt,
         endsAt: campaign.endsAt,
+        entriesClosedAt: campaign.entriesClosedAt,
         platforms: campaign.platforms,
         entryRule: campaign.entryRule,
       })

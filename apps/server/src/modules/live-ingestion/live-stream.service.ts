@@ -16,6 +16,7 @@ import { settledStatus } from '../campaigns/campaign.service.ts';
 import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
 import type { LiveConnectionsService } from '../live-connections/live-connections.service.ts';
 import { pacificDay } from './live-poller.ts';
+import { commentRuleReason } from '../live-entries/entry-rule.ts';
 import { toLiveComment, toLiveStream } from './live-stream.mapper.ts';
 import type { CampaignForLive, LiveStreamRepository, LiveStreamRow } from './live-stream.repository.ts';
 import type { LiveCommentRepository } from './live-comment.repository.ts';
@@ -136,8 +137,14 @@ export class LiveStreamService {
     });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
+    const passing = page.filter((row) => commentRuleReason(campaign.entryRule, campaign, row) === null);
+    const byAuthor = await this.commentRows.authorReasons(
+      campaign,
+      passing.map((row) => row.id),
+      this.clock(),
+    );
     return {
-      list: page.map((row) => toLiveComment(row, platform, campaign)),
+      list: page.map((row) => toLiveComment(row, platform, campaign, byAuthor.get(row.id))),
       nextCursor:
         rows.length > query.limit && last ? encodeCursor(last.publishedAt.toISOString(), last.id) : null,
       total,

@@ -51,7 +51,12 @@ export function useInvalidateCampaigns() {
     ]);
 }
 
-export const createCampaign = (body: CreateBody) => callApi(apiRoutes.createCampaign, { body });
+/** Creates under the form's Idempotency-Key: a repeat of the same form answers the campaign it made. */
+export const createCampaign = (body: CreateBody, idempotencyKey?: string) =>
+  callApi(apiRoutes.createCampaign, {
+    body,
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
 export const updateCampaign = (id: string, body: UpdateBody) =>
   callApi(apiRoutes.updateCampaign, { params: { id }, body });
 export const deleteCampaign = (id: string) => callApi(apiRoutes.deleteCampaign, { params: { id } });

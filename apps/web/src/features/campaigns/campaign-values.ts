@@ -43,14 +43,14 @@ export interface CampaignValues {
 
 export function valuesOf(campaign: Campaign | undefined, now: Date = new Date()): CampaignValues {
   if (!campaign) {
-    const start = new Date(now.getTime() + 60 * 60_000);
-    start.setMinutes(0, 0, 0);
-    const end = new Date(start.getTime() + 7 * 24 * 60 * 60_000);
+    // A new campaign starts when it is published unless a start is chosen (decision 0070); it runs a week.
+    const end = new Date(now.getTime() + 7 * 24 * 60 * 60_000);
+    end.setSeconds(0, 0);
     return {
       title: '',
       description: '',
       coverImageAssetId: null,
-      startsAt: toLocalInput(start.toISOString()),
+      startsAt: '',
       endsAt: toLocalInput(end.toISOString()),
       platforms: ['youtube'],
       prize: { digitalGoodsId: null, copiesPerWinner: 1 },
@@ -93,13 +93,27 @@ export function valuesOf(campaign: Campaign | undefined, now: Date = new Date())
   };
 }
 
+/** Where a campaign with these values would stand once published: live at once, scheduled, or already over. */
+export function publishedStateOf(
+  values: Pick<CampaignValues, 'startsAt' | 'endsAt'>,
+  now: Date = new Date(),
+): { state: 'now' } | { state: 'scheduled'; at: string } | { state: 'ended' } {
+  const start = fromLocalInput(values.startsAt);
+  const end = fromLocalInput(values.endsAt);
+  if (end && new Date(end) <= now) return { state: 'ended' };
+  if (start && new Date(start) > now) return { state: 'scheduled', at: start };
+  return { state: 'now' };
+}
+
 export function bodyOf(values: CampaignValues, status: 'draft' | 'scheduled'): CreateCampaignBody {
+  const startsAt = fromLocalInput(values.startsAt);
   return {
     title: values.title.trim(),
     description: values.description,
     coverImageAssetId: values.coverImageAssetId,
     status,
-    startsAt: fromLocalInput(values.startsAt) ?? '',
+    // No start: the server's now (so a published campaign takes entries at once).
+    ...(startsAt ? { startsAt } : {}),
     endsAt: fromLocalInput(values.endsAt) ?? '',
     platforms: values.platforms,
     prize: {

@@ -28,6 +28,9 @@ export function makeOverview(overrides: Partial<LiveOverview> = {}): LiveOvervie
     campaignId: 'c1',
     campaignTitle: '夏祭りプレゼント',
     campaignStatus: 'live',
+    startsAt: '2025-07-01T09:00:00.000Z',
+    endsAt: '2025-07-08T09:00:00.000Z',
+    entriesClosedAt: null,
     platforms: [
       {
         platform: 'youtube',
@@ -67,6 +70,7 @@ export function makeComment(overrides: Partial<LiveComment> = {}): LiveComment {
     isOwner: false,
     deleted: false,
     eligible: true,
+    reason: null,
     publishedAt: '2025-07-01T10:05:00.000Z',
     ...overrides,
   };

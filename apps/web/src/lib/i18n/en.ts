@@ -5,6 +5,7 @@ import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
 import { resultsEn } from './sections/results';
 import { serverErrorsEn } from './sections/server-errors';
+import { streamerEn } from './sections/streamer';
 
 /** English messages; the key set must equal the Japanese one. */
 export const en: Messages = {
@@ -14,6 +15,7 @@ export const en: Messages = {
   ...operatorEn,
   ...resultsEn,
   ...serverErrorsEn,
+  ...streamerEn,
   app: {
     name: 'Hanabi',
     tagline: 'Prize campaigns for live streams',

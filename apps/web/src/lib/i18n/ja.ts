@@ -8,6 +8,7 @@ import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
 import { resultsJa } from './sections/results';
 import { serverErrorsJa } from './sections/server-errors';
+import { streamerJa } from './sections/streamer';
 
 export const ja = {
   ...deliveryJa,
@@ -16,6 +17,7 @@ export const ja = {
   ...operatorJa,
   ...resultsJa,
   ...serverErrorsJa,
+  ...streamerJa,
   app: {
     name: 'Hanabi',
     tagline: 'ライブ配信のプレゼントキャンペーン',

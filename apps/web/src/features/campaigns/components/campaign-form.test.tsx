@@ -42,8 +42,10 @@ describe('campaign form', () => {
     await screen.findByTestId('campaign-form');
     expect(screen.getByTestId('campaign-no-goods')).toBeTruthy();
     fireEvent.click(screen.getByTestId('campaign-save-draft'));
-    expect(await screen.findByText('タイトルは1〜100文字で入力してください')).toBeTruthy();
-    expect(screen.getByText('賞品を選んでください')).toBeTruthy();
+    // Next to the field and in the summary at the top.
+    expect(await screen.findAllByText('タイトルは1〜100文字で入力してください')).toHaveLength(2);
+    expect(screen.getAllByText('賞品を選んでください')).toHaveLength(2);
+    expect(screen.getByTestId('campaign-error-summary')).toBeTruthy();
   });
 
   it("shows the server's 422 messages next to the fields they name", async () => {
@@ -74,8 +76,8 @@ describe('campaign form', () => {
     fireEvent.click(screen.getByTestId('campaign-prize'));
     fireEvent.click(await screen.findByRole('option', { name: /Thank-you card/ }));
     fireEvent.click(screen.getByTestId('campaign-save-draft'));
-    expect(await screen.findByText('only 10 of 10 copies remain')).toBeTruthy();
-    expect(screen.getByText('is too long for TwitCasting')).toBeTruthy();
+    expect(await screen.findAllByText('only 10 of 10 copies remain')).toHaveLength(2);
+    expect(screen.getAllByText('is too long for TwitCasting')).toHaveLength(2);
     expect(screen.getByTestId('campaign-other-errors').textContent).toContain('unplaced problem');
     await waitFor(() =>
       expect(

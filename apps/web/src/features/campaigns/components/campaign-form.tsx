@@ -22,17 +22,19 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UploadProgress } from '../../../components/upload-progress';
 import { isApiError } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
 import { UploadError, useUpload } from '../../../lib/upload';
 import { createCampaign, updateCampaign, useInvalidateCampaigns } from '../campaign-api';
-import { bodyOf, formPathOf, valuesOf } from '../campaign-values';
+import { bodyOf, formPathOf, publishedStateOf, valuesOf } from '../campaign-values';
 import type { CampaignValues } from '../campaign-values';
 
 export const CAMPAIGN_LIST_PATH = '/streamer/editor/campaign';
@@ -54,12 +56,17 @@ interface CampaignFormProps {
   campaign?: Campaign;
   /** Published goods that may be the prize. */
   goods: DigitalGoods[];
+  /** New campaigns: the key this form's create is sent under (kept per history entry, decision 0073). */
+  idempotencyKey?: string;
+  /** New campaigns: told the id once created (so Back to this form offers it instead of a second one). */
+  onCreated?: (id: string) => void;
 }
 
 /** Create or edit a campaign: period, platforms, prize, winners, entry rule and draw mode. */
-export function CampaignForm({ campaign, goods }: CampaignFormProps) {
-  const { t } = useTranslation();
+export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: CampaignFormProps) {
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
   const invalidate = useInvalidateCampaigns();
   const upload = useUpload('campaign');
   const readOnly = campaign?.status === 'ended';
@@ -79,7 +86,8 @@ export function CampaignForm({ campaign, goods }: CampaignFormProps) {
         value.trim().length < 1 || value.trim().length > CAMPAIGN_LIMITS.titleMax
           ? t('campaigns.form.titleLength', { max: CAMPAIGN_LIMITS.titleMax })
           : null,
-      startsAt: (value) => (value ? null : t('campaigns.form.required')),
+      // An empty start means "when published" (new campaigns); an existing one keeps its start.
+      startsAt: (value) => (value || !campaign ? null : t('campaigns.form.required')),
       endsAt: (value, values) =>
         !value
           ? t('campaigns.form.required')
@@ -122,7 +130,7 @@ export function CampaignForm({ campaign, goods }: CampaignFormProps) {
   const save = useMutation({
     mutationFn: (input: { values: CampaignValues; status: 'draft' | 'scheduled' }) => {
       const body = bodyOf(input.values, input.status);
-      if (!campaign) return createCampaign(body);
+      if (!campaign) return createCampaign(body, idempotencyKey);
       // Only a draft changes status here (draft → scheduled); scheduled and live follow from time.
       const { status, ...rest } = body;
       return updateCampaign(campaign.id, campaign.status === 'draft' ? { ...rest, status } : rest);
@@ -136,6 +144,7 @@ export function CampaignForm({ campaign, goods }: CampaignFormProps) {
         form.setInitialValues(valuesOf(saved));
         form.setValues(valuesOf(saved));
       } else {
+        onCreated?.(saved.id);
         setLeaveTo(`${CAMPAIGN_LIST_PATH}/${encodeURIComponent(saved.id)}`);
       }
     },
@@ -151,14 +160,20 @@ export function CampaignForm({ campaign, goods }: CampaignFormProps) {
       }
       setOtherErrors(unplaced);
       showErrorToast(errorMessageOf(error));
+      focusFirstInvalid(formRef.current);
     },
   });
 
   const submit = (status: 'draft' | 'scheduled') =>
-    form.onSubmit((values) => {
-      setOtherErrors([]);
-      save.mutate({ values, status });
-    });
+    form.onSubmit(
+      (values) => {
+        setOtherErrors([]);
+        save.mutate({ values, status });
+      },
+      () => focusFirstInvalid(formRef.current),
+    );
+  const errorSummary = [...new Set(Object.values(form.errors).filter(Boolean).map(String))];
+  const published = publishedStateOf(form.values);
 
   const storeCover = async (file: File | null) => {
     if (!file) return;
@@ -184,8 +199,28 @@ export function CampaignForm({ campaign, goods }: CampaignFormProps) {
   const isDraft = !campaign || campaign.status === 'draft';
 
   return (
-    <form noValidate onSubmit={submit(isDraft ? 'draft' : 'scheduled')} data-testid="campaign-form">
+    <form
+      noValidate
+      ref={formRef}
+      onSubmit={(event) => submit(isDraft ? 'draft' : 'scheduled')(event)}
+      data-testid="campaign-form"
+    >
       <Stack gap="md">
+        {errorSummary.length > 0 && (
+          <Alert
+            color="red"
+            title={t('journey.formErrors', { n: errorSummary.length })}
+            data-form-summary
+            tabIndex={-1}
+            data-testid="campaign-error-summary"
+          >
+            {errorSummary.map((message) => (
+              <Text key={message} size="sm">
+                {message}
+              </Text>
+            ))}
+          </Alert>
+        )}
         {readOnly && (
           <Alert color="gray" icon={<IconAlertTriangle size={18} />}>
             {t('campaigns.form.endedReadOnly')}
@@ -253,7 +288,8 @@ export function CampaignForm({ campaign, goods }: CampaignFormProps) {
                 <TextInput
                   type="datetime-local"
                   label={t('campaigns.form.startsAt')}
-                  required
+                  description={campaign ? undefined : t('journey.startsAtHint')}
+                  required={Boolean(campaign)}
                   data-testid="campaign-starts"
                   {...form.getInputProps('startsAt')}
                 />
@@ -379,6 +415,18 @@ export function CampaignForm({ campaign, goods }: CampaignFormProps) {
             </Section>
           </Stack>
         </fieldset>
+        {isDraft && (
+          <Alert
+            color={published.state === 'ended' ? 'red' : published.state === 'now' ? 'teal' : 'blue'}
+            variant="light"
+            data-testid="campaign-publish-preview"
+            data-state={published.state}
+          >
+            {published.state === 'scheduled'
+              ? t('journey.preview.scheduled', { at: formatDateTime(published.at, i18n.language) })
+              : t(`journey.preview.${published.state}`)}
+          </Alert>
+        )}
         {!readOnly && (
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={CAMPAIGN_LIST_PATH}>

@@ -25,12 +25,15 @@ import { useCampaign } from '../campaign-api';
 import { CampaignResultsSection } from '../../campaign-results/components/campaign-results-section';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
 import { entryRuleInWords } from '../entry-rule-words';
+import { LiveRoomButton } from '../components/live-room-link';
+import { useAccount } from '../../../lib/account';
 
 /** `/campaign/:id`: public campaign page (notification target, shareable, readable signed out). */
 export function CampaignDetailPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const query = useCampaign(id);
+  const account = useAccount();
   if (query.isPending) return <CenteredLoader />;
   if (query.isError) {
     return (
@@ -45,6 +48,8 @@ export function CampaignDetailPage() {
     );
   }
   const campaign = query.data;
+  // The campaign's own streamer sees their way to the live room, and their name leads to their own home.
+  const own = account.data?.id === campaign.userId && account.data?.type === 'streamer';
   const prize = campaign.prize.digitalGoods;
   const user = campaign.user;
   const when = (iso: string) => formatDateTime(iso, i18n.language);
@@ -70,6 +75,7 @@ export function CampaignDetailPage() {
       <Group gap="sm" mt={-8}>
         <WatchButton campaign={campaign} />
         <LikeButton kind="campaign" id={campaign.id} />
+        {own && <LiveRoomButton campaign={campaign} size="sm" />}
       </Group>
       {/* The box has its height before the image arrives (16:9, at most 320 px), so nothing below it moves. */}
       {campaign.coverImage && (
@@ -139,7 +145,7 @@ export function CampaignDetailPage() {
                   fw={600}
                   data-testid="streamer-name"
                   component={Link}
-                  to={`/audience/streamer/${user.id}`}
+                  to={own ? '/streamer/home' : `/audience/streamer/${user.id}`}
                   style={{ color: 'inherit' }}
                 >
                   {user.name}

@@ -5,7 +5,8 @@ import { useModals } from '@mantine/modals';
 import { IconConfetti, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
@@ -20,6 +21,7 @@ import {
 } from '../campaign-api';
 import { CAMPAIGN_LIST_PATH, CampaignForm } from '../components/campaign-form';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
+import { CampaignStateText, LiveRoomButton } from '../components/live-room-link';
 
 function CampaignRow({ campaign }: { campaign: Campaign }) {
   const { t, i18n } = useTranslation();
@@ -41,8 +43,10 @@ function CampaignRow({ campaign }: { campaign: Campaign }) {
             {' · '}
             {campaign.prize.digitalGoods.name}
           </Text>
+          <CampaignStateText campaign={campaign} />
         </Stack>
         <Group gap={6}>
+          <LiveRoomButton campaign={campaign} />
           <Button
             size="compact-sm"
             variant="default"
@@ -174,6 +178,8 @@ function EditCampaign({ id }: { id: string }) {
     <Stack gap="md">
       <Group gap="xs">
         <CampaignStatusBadge status={campaign.data.status} />
+        <CampaignStateText campaign={campaign.data} />
+        <LiveRoomButton campaign={campaign.data} />
         {campaign.data.status !== 'draft' && (
           <Button size="compact-sm" variant="subtle" component={Link} to={`/campaign/${campaign.data.id}`}>
             {t('campaigns.list.publicPage')}
@@ -188,10 +194,67 @@ function EditCampaign({ id }: { id: string }) {
   );
 }
 
+interface CreateFormMemory {
+  key: string;
+  createdId?: string;
+}
+
+/**
+ * The create form's Idempotency-Key and result, kept per history entry (react-router's `location.key`, in
+ * sessionStorage): Back to a form that already created its campaign offers that campaign instead of a second
+ * one, and a resubmit sends the same key, so the server answers the same campaign (decision 0073). "Create
+ * another" is a new history entry, so a new key.
+ */
+function useCreateFormMemory(): [CreateFormMemory, (createdId: string) => void] {
+  const { key: entry } = useLocation();
+  const storageKey = `hanabi.campaignCreate.${entry}`;
+  const [memory] = useState<CreateFormMemory>(() => {
+    try {
+      const stored = sessionStorage.getItem(storageKey);
+      if (stored) return JSON.parse(stored) as CreateFormMemory;
+    } catch {
+      // Storage unavailable or unreadable: a fresh key still guards double submits of this page.
+    }
+    const fresh = { key: crypto.randomUUID() };
+    try {
+      sessionStorage.setItem(storageKey, JSON.stringify(fresh));
+    } catch {
+      // As above.
+    }
+    return fresh;
+  });
+  // Stored only: the form stays mounted while it navigates to the new campaign; Back mounts this page anew.
+  const remember = (createdId: string) => {
+    const next = { ...memory, createdId };
+    try {
+      sessionStorage.setItem(storageKey, JSON.stringify(next));
+    } catch {
+      // As above.
+    }
+  };
+  return [memory, remember];
+}
+
 function NewCampaign() {
+  const { t } = useTranslation();
   const goods = usePublishedGoods();
+  const [memory, remember] = useCreateFormMemory();
+  if (memory.createdId) {
+    return (
+      <Alert color="blue" title={t('journey.alreadyCreated')} data-testid="campaign-already-created">
+        <Group gap="sm" mt="xs">
+          <Button component={Link} to={`${CAMPAIGN_LIST_PATH}/${encodeURIComponent(memory.createdId)}`}>
+            {t('journey.openCreated')}
+          </Button>
+          <Button component={Link} to={`${CAMPAIGN_LIST_PATH}?new=1`} variant="default">
+            {t('journey.createAnother')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
   if (goods.isPending) return <CenteredLoader />;
-  return <CampaignForm goods={goods.data ?? []} />;
+  return <CampaignForm goods={goods.data ?? []} idempotencyKey={memory.key} onCreated={remember} />;
 }
 
 /** `/streamer/editor/campaign` (list; `?new=1` creates) and `/streamer/editor/campaign/:id` (edit). */

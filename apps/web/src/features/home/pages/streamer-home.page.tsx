@@ -24,6 +24,7 @@ import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
 import { useHomeCampaigns, useHomeGoods } from '../streamer-home-api';
 import { NewsSection } from '../../news/news-section';
+import { CampaignStateText, LiveRoomButton } from '../../campaigns/components/live-room-link';
 
 const CAMPAIGNS = '/streamer/editor/campaign';
 const GOODS = '/streamer/editor/digitalgoods';
@@ -169,16 +170,22 @@ export function StreamerHomePage() {
                     </Text>
                   </Group>
                   {group.map((campaign) => (
-                    <Card key={campaign.id} withBorder padding="xs">
-                      <Anchor component={Link} to={`${CAMPAIGNS}/${campaign.id}`} fw={600}>
-                        {campaign.title}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {t('campaigns.period', {
-                          start: formatDateTime(campaign.startsAt, i18n.language),
-                          end: formatDateTime(campaign.endsAt, i18n.language),
-                        })}
-                      </Text>
+                    <Card key={campaign.id} withBorder padding="xs" data-testid="home-campaign">
+                      <Group justify="space-between" gap="xs" wrap="wrap">
+                        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                          <Anchor component={Link} to={`${CAMPAIGNS}/${campaign.id}`} fw={600}>
+                            {campaign.title}
+                          </Anchor>
+                          <Text size="xs" c="dimmed">
+                            {t('campaigns.period', {
+                              start: formatDateTime(campaign.startsAt, i18n.language),
+                              end: formatDateTime(campaign.endsAt, i18n.language),
+                            })}
+                          </Text>
+                          <CampaignStateText campaign={campaign} />
+                        </Stack>
+                        <LiveRoomButton campaign={campaign} />
+                      </Group>
                     </Card>
                   ))}
                 </Stack>

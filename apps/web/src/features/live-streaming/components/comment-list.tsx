@@ -31,6 +31,7 @@ function CommentRow({ comment }: { comment: LiveComment }) {
       align="flex-start"
       data-testid="live-comment"
       data-eligible={comment.eligible}
+      data-reason={comment.reason ?? undefined}
     >
       <Avatar src={comment.authorImageUrl} alt="" size="sm" radius="xl" />
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
@@ -60,10 +61,17 @@ function CommentRow({ comment }: { comment: LiveComment }) {
           )}
           <Badge
             size="xs"
-            variant={comment.eligible ? 'filled' : 'outline'}
-            color={comment.eligible ? 'teal.9' : 'gray.7'}
+            variant={comment.reason === null && comment.eligible ? 'filled' : 'outline'}
+            color={comment.reason === null && comment.eligible ? 'teal.9' : 'gray.7'}
+            data-testid="comment-entry-badge"
           >
-            {comment.eligible ? t('liveRoom.eligible') : t('liveRoom.notEligible')}
+            {comment.reason === null
+              ? comment.eligible
+                ? t('liveRoom.eligible')
+                : t('liveRoom.notEligible')
+              : comment.reason === 'duplicate'
+                ? t('journey.reason.duplicate')
+                : `${t('liveRoom.notEligible')}: ${t(`journey.reason.${comment.reason}`)}`}
           </Badge>
         </Group>
         <Text

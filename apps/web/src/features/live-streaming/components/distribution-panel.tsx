@@ -1,5 +1,6 @@
 import type { DistributionResult, Platform } from '@hanabi/api';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useModals } from '@mantine/modals';
 import { IconGift } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,12 +9,14 @@ import { errorMessageOf, showErrorToast } from '../../../lib/toast';
 import { distributePrizes, liveKeys } from '../live-api';
 
 /**
- * Hands each platform's winners to the delivery engine. Repeating it is harmless (the server counts what was
- * handed over before as "already"), so the button stays available.
+ * Hands each platform's winners to the delivery engine, after a confirmation naming what it does (prizes sent
+ * on chain cannot be taken back; unlinked winners' are held). Repeating it would be harmless (the server counts
+ * what was handed over before as "already"), but the button is disabled once it succeeded.
  */
 export function DistributionPanel({ campaignId, platforms }: { campaignId: string; platforms: Platform[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const modals = useModals();
   const [results, setResults] = useState<Partial<Record<Platform, DistributionResult>>>({});
   const distribute = useMutation({
     mutationFn: (platform: Platform) => distributePrizes(campaignId, platform),
@@ -34,8 +37,18 @@ export function DistributionPanel({ campaignId, platforms }: { campaignId: strin
           <Button
             key={platform}
             leftSection={<IconGift size={18} aria-hidden />}
-            onClick={() => distribute.mutate(platform)}
+            onClick={() =>
+              modals.openConfirmModal({
+                title: t('journey.distributeTitle', { platform: t(`liveConnect.platform.${platform}`) }),
+                children: <Text size="sm">{t('journey.distributeBody')}</Text>,
+                labels: { confirm: t('journey.distributeConfirm'), cancel: t('common.cancel') },
+                onConfirm: () => distribute.mutate(platform),
+              })
+            }
             loading={distribute.isPending && distribute.variables === platform}
+            // Done once: a second click would only report "already distributed".
+            disabled={Boolean(results[platform])}
+            data-testid={`distribute-${platform}`}
           >
             {t('liveRoom.distribute', { platform: t(`liveConnect.platform.${platform}`) })}
           </Button>

@@ -129,7 +129,12 @@ describe('/streamer/liveStreaming/:id', { timeout: 20_000 }, () => {
     expect(screen.getByText('除外の理由：同一人物')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'YouTube の当選者に配布' }));
+    // A confirmation naming what cannot be undone comes first; the button is disabled once done.
+    fireEvent.click(await screen.findByRole('button', { name: '配布する' }));
     expect(await screen.findByText('YouTube：配布 1 件、保留 0 件、配布済み 0 件')).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'YouTube の当選者に配布' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it('shows the 422 message in the card when the streamer is not live', async () => {

@@ -11,6 +11,7 @@ import { PageTitle } from '../../../components/page-title';
 import { errorMessageOf } from '../../../lib/toast';
 import { CommentList } from '../components/comment-list';
 import { DrawPanel } from '../components/draw-panel';
+import { EntryStateAlert } from '../components/entry-state-alert';
 import { LiveHeader } from '../components/live-header';
 import { PlatformCard } from '../components/platform-card';
 import { ResultsAnnouncement } from '../components/results-announcement';
@@ -43,6 +44,11 @@ export function LiveControlRoomPage() {
         refresh(liveKeys.overview(id));
       } else {
         refresh(liveKeys.winners(id));
+        // A revealed draw may close entries for good: the room's alert and counts follow.
+        if (event.type === 'draw') {
+          refresh(liveKeys.overview(id));
+          refresh(liveKeys.comments(id));
+        }
       }
     },
     [id, queryClient],
@@ -90,6 +96,7 @@ export function LiveControlRoomPage() {
       {title}
       <Stack gap="lg">
         <LiveHeader overview={overview.data} campaign={campaign.data} connected={connected} />
+        <EntryStateAlert overview={overview.data} />
         {platforms.length === 0 && (
           <EmptyState
             description={t('liveRoom.noPlatforms')}

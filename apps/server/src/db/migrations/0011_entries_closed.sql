@@ -1,0 +1,1 @@
+ALTER TABLE "campaign" ADD COLUMN "entries_closed_at" timestamp with time zone;
