@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appUser, heldClaim, manualDistribution } from '../../db/schema.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
+import { walletCoolOffUntil } from '../account/wallet-cool-off.ts';
 
 export interface ReleaseOutcome {
   /** Held prizes that became deliveries (the person has a wallet). */
@@ -43,7 +44,8 @@ export async function releaseHeldClaims(db: Db, userId: string): Promise<Release
       .for('update');
     if (claims.length === 0) return { delivered: 0, attached: 0 };
 
-    if (!user.walletAddress) {
+    // A replaced address receives held prizes only after its cool-off (decision 0063).
+    if (!user.walletAddress || (await walletCoolOffUntil(tx, user.id))) {
       await tx
         .update(heldClaim)
         .set({ userId: user.id })
