@@ -1,12 +1,14 @@
 import type { Messages } from './ja';
 import { audienceEn } from './sections/audience';
 import { deliveryEn } from './sections/delivery';
+import { walletTrustEn } from './sections/wallet-trust';
 import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
 
 /** English messages; the key set must equal the Japanese one. */
 export const en: Messages = {
   ...deliveryEn,
+  ...walletTrustEn,
   ...liveEn,
   ...audienceEn,
   ...operatorEn,

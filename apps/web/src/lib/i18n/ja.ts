@@ -4,11 +4,13 @@
  */
 import { audienceJa } from './sections/audience';
 import { deliveryJa } from './sections/delivery';
+import { walletTrustJa } from './sections/wallet-trust';
 import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
 
 export const ja = {
   ...deliveryJa,
+  ...walletTrustJa,
   ...liveJa,
   ...audienceJa,
   ...operatorJa,
