@@ -52,6 +52,14 @@ const LiveOverlayPage = lazyPage(
   () => import('../features/live-streaming/pages/live-overlay.page'),
   (m) => m.LiveOverlayPage,
 );
+const WalletUndoPage = lazyPage(
+  () => import('../features/account/pages/wallet-undo.page'),
+  (m) => m.WalletUndoPage,
+);
+const SignInConfirmPage = lazyPage(
+  () => import('../features/signup/pages/sign-in-confirm.page'),
+  (m) => m.SignInConfirmPage,
+);
 const DevMailboxPage = lazyPage(
   () => import('../features/dev-mailbox/pages/dev-mailbox.page'),
   (m) => m.DevMailboxPage,
@@ -185,6 +193,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'terms', element: <TermsPage /> },
           { path: 'externalRedirect', element: <ExternalRedirectPage /> },
           { path: 'draw/:id', element: <DrawProofPage /> },
+          // Decisions 0063 and 0064: the wallet change notice's undo link, a sign-in link opened elsewhere.
+          { path: 'wallet/undo', element: <WalletUndoPage /> },
+          { path: 'signin/confirm', element: <SignInConfirmPage /> },
           // Embedded mode only (the page says so otherwise): the e-mails the server "sent".
           { path: 'dev/mailbox', element: <DevMailboxPage /> },
           // Embedded mode only: the chat console of the fake YouTube / TwitCasting (server /sandbox/…).
