@@ -32,8 +32,8 @@ CREATE TABLE "wallet_change" (
 	CONSTRAINT "wallet_change_undo_token_hash_unique" UNIQUE("undo_token_hash")
 );
 --> statement-breakpoint
-ALTER TABLE "wallet_challenge" ADD CONSTRAINT "wallet_challenge_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "wallet_change" ADD CONSTRAINT "wallet_change_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallet_challenge" ADD CONSTRAINT "wallet_challenge_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallet_change" ADD CONSTRAINT "wallet_change_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sign_in_link_binding_browser_idx" ON "sign_in_link_binding" USING btree ("browser_hash","created_at");--> statement-breakpoint
 CREATE INDEX "wallet_challenge_user_idx" ON "wallet_challenge" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "wallet_change_user_idx" ON "wallet_change" USING btree ("user_id","created_at");--> statement-breakpoint
