@@ -67,8 +67,26 @@ export async function signIn(page: Page, type: 'streamer' | 'audience', email: s
       timeout: 20_000,
     });
     await createBrowserWallet(page);
+  } else {
+    await continueWithRegisteredWallet(page);
   }
   await expect(page).toHaveURL(home, { timeout: 30_000 });
+}
+
+/**
+ * An account that already has a wallet address, on a browser that does not know its wallet (the demo streamer
+ * and operator on a fresh browser): the returning step's "continue", one click (decision 0065). Nothing to do
+ * when this browser already knows the wallet.
+ */
+export async function continueWithRegisteredWallet(page: Page) {
+  const returning = page.getByTestId('wallet-returning');
+  const settled = await Promise.race([
+    returning.waitFor({ state: 'visible', timeout: 20_000 }).then(() => 'step' as const),
+    page
+      .waitForURL(/\/(streamer|audience|operator)\/(home|dashboard)$/, { timeout: 20_000 })
+      .then(() => 'home' as const),
+  ]).catch(() => 'home' as const);
+  if (settled === 'step') await page.getByTestId('wallet-continue').click();
 }
 
 /** The wallet step's browser wallet: backup words, three of them asked back, passphrase. */

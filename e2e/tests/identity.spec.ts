@@ -1,3 +1,5 @@
+import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { expect, test, type Page } from '@playwright/test';
 import {
   DESKTOP,
@@ -200,6 +202,11 @@ function installTestWallet() {
         }
         case 'wallet_revokePermissions':
           return null;
+        // The proof of control (decision 0063): signed by the test's key through a function Playwright exposes.
+        case 'personal_sign':
+          return (window as unknown as { __testSign(raw: string): Promise<string> }).__testSign(
+            String(params?.[0]),
+          );
         default:
           throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
       }
@@ -235,6 +242,11 @@ test('an audience member connects an extension wallet: locked, then unlocked, wr
 }) => {
   test.setTimeout(90_000);
   const email = `viewer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  // Anvil's second well-known key: its address is the one the stand-in wallet reports.
+  const signer = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+  await page.exposeFunction('__testSign', (raw: string) =>
+    signer.signMessage({ message: { raw: raw as Hex } }),
+  );
   await page.addInitScript(installTestWallet);
   await page.setViewportSize(DESKTOP);
   await signInByEmailLink(page, 'audience', email);

@@ -59,8 +59,14 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     rateLimitPerMinute: config.auth.rateLimitPerMinute,
   });
-  registerIdentityRoutes(app, container.services.identity, container.services.authGateway);
-  registerAccountRoutes(app, container.services.account);
+  registerIdentityRoutes(
+    app,
+    container.services.identity,
+    container.services.authGateway,
+    container.services.linkBindings,
+    container.config.auth.secureCookies,
+  );
+  registerAccountRoutes(app, container.services.account, container.services.wallet);
   if (container.adapters.devMailbox) registerDevMailboxRoutes(app, container.adapters.devMailbox);
   registerChainRoutes(app, container.services.chain);
   await registerTokenRoutes(app, container.services.tokens, container.services.tokenAssets);

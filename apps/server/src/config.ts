@@ -66,6 +66,14 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAGIC_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** Held prizes wait this long before they go to a replaced wallet address (decision 0063). */
+  WALLET_COOL_OFF_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** Replacing or clearing a wallet address needs a sign-in at most this many minutes old. */
+  WALLET_RECENT_SIGN_IN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** How long the undo link of a wallet change e-mail works. */
+  WALLET_UNDO_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
+  /** How long a signed wallet challenge (EIP-4361 message) may be used. */
+  WALLET_CHALLENGE_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -230,12 +238,21 @@ export interface AppConfig {
   /** Null unless NODE_ENV is production and SENTRY_DSN is set. */
   errorReporting: { dsn: string; browserDsn: string; environment: string } | null;
   housekeepingCron: string;
+  /** Proof and notice around the address prizes go to (decision 0063). */
+  wallet: {
+    coolOffMs: number;
+    recentSignInMs: number;
+    undoTtlMs: number;
+    challengeTtlMs: number;
+  };
   shutdownTimeoutMs: number;
   auth: {
     /** Unset outside production: the container generates one and keeps it in `app_setting`. */
     secret: string | undefined;
     rateLimitPerMinute: number;
     magicLinkTtlSeconds: number;
+    /** Wrong codes before a sign-in link opened in another browser stops accepting any (decision 0064). */
+    linkCodeMaxAttempts: number;
     /** Session cookies carry `Secure` (production, or an https public origin). */
     secureCookies: boolean;
     google: OAuthProviderConfig | undefined;
@@ -352,11 +369,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     housekeepingCron: e.HOUSEKEEPING_CRON,
+    wallet: {
+      coolOffMs: Math.round(e.WALLET_COOL_OFF_HOURS * 3_600_000),
+      recentSignInMs: e.WALLET_RECENT_SIGN_IN_MINUTES * 60_000,
+      undoTtlMs: e.WALLET_UNDO_TTL_HOURS * 3_600_000,
+      challengeTtlMs: e.WALLET_CHALLENGE_TTL_SECONDS * 1000,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     auth: {
       secret: e.AUTH_SECRET,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       magicLinkTtlSeconds: e.MAGIC_LINK_TTL_SECONDS,
+      linkCodeMaxAttempts: 5,
       secureCookies: e.NODE_ENV === 'production' || publicOrigin.startsWith('https:'),
       google: e.GOOGLE_CLIENT_ID
         ? {

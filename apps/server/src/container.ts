@@ -18,6 +18,9 @@ import { IdentityService } from './modules/identity/identity.service.ts';
 import { AuthSessionResolver } from './modules/identity/session-resolver.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { WalletService } from './modules/account/wallet.service.ts';
+import { LinkBindings } from './modules/identity/link-binding.ts';
+import { walletCoolOffJob } from './modules/account/wallet.jobs.ts';
 import { startChain, type ChainAdapter } from './adapters/chain/index.ts';
 import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
 import { ChainService } from './modules/chain/chain.service.ts';
@@ -83,6 +86,8 @@ export interface Container {
     authGateway: AuthGateway;
     identity: IdentityService;
     account: AccountService;
+    wallet: WalletService;
+    linkBindings: LinkBindings;
     chain: ChainService;
     tokens: TokenService;
     tokenAssets: TokenAssetService;
@@ -146,12 +151,17 @@ export async function createContainer(
       tokens: new TokensRepository(db),
     };
     const authSecret = await resolveAuthSecret(config, db);
+    const linkBindings = new LinkBindings(db, {
+      ttlSeconds: config.auth.magicLinkTtlSeconds,
+      maxAttempts: config.auth.linkCodeMaxAttempts,
+    });
     const auth = createAuth({
       config,
       db,
       secret: authSecret,
       mailer,
       identities: repositories.identities,
+      linkBindings,
       log,
     });
     const authGateway = new AuthGateway(auth, config);
@@ -210,6 +220,14 @@ export async function createContainer(
       publicOrigin: config.publicOrigin,
       publicReadCacheMs: config.http.publicReadCacheMs,
     });
+    const wallet = new WalletService(
+      config,
+      db,
+      repositories.identities,
+      mailer,
+      log,
+      delivery.services.delivery,
+    );
     const services = {
       ...audience.services,
       ...goods.services,
@@ -218,6 +236,7 @@ export async function createContainer(
       ...live.services,
       system: new SystemService(config, database, queue),
       authGateway,
+      linkBindings,
       identity: new IdentityService(config, repositories.accounts, repositories.identities, log),
       account: new AccountService(
         config,
@@ -227,8 +246,9 @@ export async function createContainer(
         authGateway,
         log,
         tokens,
-        delivery.services.delivery,
+        wallet,
       ),
+      wallet,
       chain: chainService,
       tokens,
       tokenAssets: new TokenAssetService(ipfs, tokens, { uploadMaxBytes: config.ipfs.uploadMaxBytes }, log),
@@ -246,6 +266,7 @@ export async function createContainer(
     goodsPublisher.connect(queue, publishJob);
     const jobs = [
       housekeepingJob(repositories.housekeeping, config.housekeepingCron),
+      walletCoolOffJob(wallet),
       analyticsSummaryJob(repositories.analytics.summary),
       ...goods.jobs,
       publishJob,

@@ -43,6 +43,7 @@ export const NOTIFICATION_TYPES = [
   'tokenLikeAdded',
   'campaignLikeAdded',
   'accountUpdated',
+  'walletChanged',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -50,11 +51,12 @@ export const NOTIFICATION_GROUPS: Record<UserType, readonly NotificationType[]> 
   streamer: [
     'prizeCompleted',
     'accountUpdated',
+    'walletChanged',
     'watchlistIncreased',
     'manualDistributionCompleted',
     'campaignLikeAdded',
   ],
-  audience: ['prizeReceived', 'accountUpdated', 'watchlistRegistered', 'tokenLikeAdded'],
+  audience: ['prizeReceived', 'accountUpdated', 'walletChanged', 'watchlistRegistered', 'tokenLikeAdded'],
 };
 
 export const SIGNIN_ERROR_NOT_REGISTERED = 'not yet register';

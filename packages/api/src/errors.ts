@@ -8,11 +8,15 @@ export const errorCodes = {
   FORBIDDEN: 403,
   /** The caller's account is suspended by an operator: no signed-in call answers it. */
   ACCOUNT_SUSPENDED: 403,
+  /** The change needs a sign-in made moments ago (e.g. replacing the wallet address): sign in again. */
+  RECENT_SIGN_IN_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,
+  /** The wallet proof (signed EIP-4361 message) is missing, used, expired, for another address or forged. */
+  WALLET_PROOF_INVALID: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -601,6 +601,7 @@ export const NOTIFICATION_TYPE_VALUES = [
   'tokenLikeAdded',
   'campaignLikeAdded',
   'accountUpdated',
+  'walletChanged',
 ] as const;
 
 /** A notification (types and groups of the original). `params` fill the text in the reader's language. */
@@ -985,3 +986,75 @@ export const analyticsSummaryState = pgTable('analytics_summary_state', {
   coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
 });
+
+// ─── Wallet proof, changes and sign-in link binding (decisions 0063–0065) ───────────────────────────────────
+
+/**
+ * A Sign-In with Ethereum (EIP-4361) message issued to a signed-in user for one address: the nonce is single
+ * use (`used_at`, set by the one UPDATE that accepts it) and expires (`expires_at`).
+ */
+export const walletChallenge = pgTable(
+  'wallet_challenge',
+  {
+    nonce: text('nonce').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    /** EIP-55 checksummed: the address the message names. */
+    address: text('address').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('wallet_challenge_user_idx').on(table.userId)],
+);
+
+/**
+ * Every change of the address prizes go to: what it was, what it became, when held prizes may follow
+ * (`release_after`: at once for a first address, after the cool-off for a replacement), and the owner's undo
+ * link (hashed, single use, expiring).
+ */
+export const walletChange = pgTable(
+  'wallet_change',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    previousAddress: text('previous_address'),
+    newAddress: text('new_address'),
+    releaseAfter: timestamp('release_after', { withTimezone: true }).notNull(),
+    /** Set when the cool-off job released the held prizes that waited for it. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    undoTokenHash: text('undo_token_hash').notNull().unique(),
+    undoExpiresAt: timestamp('undo_expires_at', { withTimezone: true }).notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('wallet_change_user_idx').on(table.userId, table.createdAt),
+    index('wallet_change_pending_idx')
+      .on(table.releaseAfter)
+      .where(sql`${table.releasedAt} is null and ${table.undoneAt} is null`),
+  ],
+);
+
+/**
+ * The browser that asked for an e-mail sign-in link (decision 0064): the link's token (hashed), the hash of
+ * the requesting browser's binding cookie, and the short code shown there for opening the link elsewhere.
+ */
+export const signInLinkBinding = pgTable(
+  'sign_in_link_binding',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    browserHash: text('browser_hash').notNull(),
+    email: text('email').notNull(),
+    code: text('code').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** The other browser that typed the right code: it may now open the link. */
+    confirmedBrowserHash: text('confirmed_browser_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sign_in_link_binding_browser_idx').on(table.browserHash, table.createdAt)],
+);

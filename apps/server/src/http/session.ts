@@ -16,6 +16,8 @@ export interface SessionUser {
   suspended?: boolean;
   /** How this session was started, when known. */
   signInMethod?: AuthProvider | null;
+  /** When this session was started (a sign-in): how recent the caller's authentication is. */
+  sessionCreatedAt?: Date;
 }
 
 /** Reads the caller's session from a request (cookie or bearer token). The identity module implements it. */

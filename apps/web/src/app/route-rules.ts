@@ -93,6 +93,8 @@ const PUBLIC_EXACT = new Set([
   '/externalRedirect',
   '/dev/mailbox',
   '/dev/sandbox',
+  '/wallet/undo',
+  '/signin/confirm',
 ]);
 /** Substrings that make a path public (case-sensitive, as in the original). */
 const PUBLIC_SUBSTRINGS = ['signup', 'finishSignUp', 'terms'];

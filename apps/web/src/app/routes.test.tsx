@@ -6,6 +6,11 @@ import { makeAccount } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
 beforeEach(() => {
+  // This browser already knows the fixture account's wallet (the returning-browser step is tested in the gate).
+  localStorage.setItem(
+    'hanabi.walletContinued',
+    JSON.stringify([makeAccount().walletAddress?.toLowerCase()]),
+  );
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

@@ -45,6 +45,14 @@ const LiveOverlayPage = lazyPage(
   () => import('../features/live-streaming/pages/live-overlay.page'),
   (m) => m.LiveOverlayPage,
 );
+const WalletUndoPage = lazyPage(
+  () => import('../features/account/pages/wallet-undo.page'),
+  (m) => m.WalletUndoPage,
+);
+const SignInConfirmPage = lazyPage(
+  () => import('../features/signup/pages/sign-in-confirm.page'),
+  (m) => m.SignInConfirmPage,
+);
 const DevMailboxPage = lazyPage(
   () => import('../features/dev-mailbox/pages/dev-mailbox.page'),
   (m) => m.DevMailboxPage,
@@ -194,6 +202,9 @@ export const appRoutes: RouteObject[] = [
             loader: preload(ExternalRedirectPage),
           },
           { path: 'draw/:id', element: <DrawProofPage />, loader: preload(DrawProofPage, prefetchDrawPage) },
+          // Decisions 0063 and 0064: the wallet change notice's undo link, a sign-in link opened elsewhere.
+          { path: 'wallet/undo', element: <WalletUndoPage />, loader: preload(WalletUndoPage) },
+          { path: 'signin/confirm', element: <SignInConfirmPage />, loader: preload(SignInConfirmPage) },
           // Embedded mode only (the page says so otherwise): the e-mails the server "sent".
           { path: 'dev/mailbox', element: <DevMailboxPage />, loader: preload(DevMailboxPage) },
           // Embedded mode only: the chat console of the fake YouTube / TwitCasting (server /sandbox/…).

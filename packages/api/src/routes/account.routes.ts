@@ -98,14 +98,44 @@ export type AccountEth = z.infer<typeof AccountEth>;
 
 export const AccountIdParams = z.object({ id: z.string().min(1).max(100) });
 
+/**
+ * Proof of control of a wallet address (decision 0063): the Sign-In with Ethereum (EIP-4361) message that
+ * `POST /api/account/:id/walletChallenge` issued, signed by that address (EIP-191 `personal_sign`).
+ */
+export const WalletProof = z.object({
+  message: z.string().min(1).max(4000),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]+$/, 'must be 0x and hexadecimal digits')
+    .max(2000),
+});
+export type WalletProof = z.infer<typeof WalletProof>;
+
+export const WalletChallengeBody = z.object({ address: WalletAddress });
+export type WalletChallengeBody = z.infer<typeof WalletChallengeBody>;
+
+/** A message to sign for one address: single use, valid until `expiresAt`. */
+export const WalletChallenge = z.object({ message: z.string(), expiresAt: z.string() });
+export type WalletChallenge = z.infer<typeof WalletChallenge>;
+
+export const WalletUndoBody = z.object({ token: z.string().min(16).max(200) });
+export type WalletUndoBody = z.infer<typeof WalletUndoBody>;
+/** The address prizes go to again after an undo (null: none, as before a first address). */
+export const WalletUndoResult = z.object({ walletAddress: z.string().nullable() });
+export type WalletUndoResult = z.infer<typeof WalletUndoResult>;
+
 export const UpdateAccountBody = z
   .object({
     name: z.string().trim().min(1).max(ACCOUNT_LIMITS.nameMax),
     bio: z.string().max(ACCOUNT_LIMITS.bioMax),
     avatarUrl: AvatarUrl,
     locale: LocaleSchema,
-    /** null clears the address. */
+    /**
+     * null clears the address. Setting one needs `walletProof` for it; replacing or clearing one needs a recent
+     * sign-in (403 RECENT_SIGN_IN_REQUIRED otherwise).
+     */
     walletAddress: WalletAddress.nullable(),
+    walletProof: WalletProof,
     collectionPublic: z.boolean(),
   })
   .partial()
@@ -167,6 +197,27 @@ export const accountRoutes = {
     params: AccountIdParams,
     body: UpdateAccountBody,
     response: Account,
+  }),
+  walletChallenge: defineRoute({
+    method: 'POST',
+    path: '/api/account/:id/walletChallenge',
+    access: 'signedIn',
+    summary:
+      'A Sign-In with Ethereum message for one address of your own account, to sign and send with walletAddress',
+    tags: ['account'],
+    params: AccountIdParams,
+    body: WalletChallengeBody,
+    response: WalletChallenge,
+  }),
+  walletUndo: defineRoute({
+    method: 'POST',
+    path: '/api/wallet/undo',
+    access: 'public',
+    summary:
+      'Undo a wallet address change with the link from its notice e-mail (single use); signs the account out everywhere',
+    tags: ['account'],
+    body: WalletUndoBody,
+    response: WalletUndoResult,
   }),
   updateAccountLink: defineRoute({
     method: 'PUT',

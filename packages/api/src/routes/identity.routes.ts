@@ -79,7 +79,58 @@ export const DevMailMessage = z.object({
 export type DevMailMessage = z.infer<typeof DevMailMessage>;
 export const DevMailboxResponse = z.object({ messages: z.array(DevMailMessage) });
 
+/**
+ * E-mail sign-in links are bound to the browser that asked for them (decision 0064). Opened there, a link signs
+ * in at once; opened anywhere else it lands on `/signin/confirm`, which names the account and asks for the code
+ * the requesting browser shows.
+ */
+export const SignInLinkCode = z.object({
+  /** The newest pending link this browser asked for; null fields when there is none. */
+  email: z.string().nullable(),
+  code: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type SignInLinkCode = z.infer<typeof SignInLinkCode>;
+export const SignInLinkToken = z.object({ token: z.string().min(8).max(200) });
+export const SignInLinkInfo = z.object({ email: z.string(), expiresAt: z.string() });
+export type SignInLinkInfo = z.infer<typeof SignInLinkInfo>;
+export const SignInLinkConfirmBody = SignInLinkToken.extend({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{3} ?\d{3}$/, 'must be the 6 digits shown in the browser that asked for the link'),
+});
+export type SignInLinkConfirmBody = z.infer<typeof SignInLinkConfirmBody>;
+
 export const identityRoutes = {
+  signInLinkCode: defineRoute({
+    method: 'GET',
+    path: '/api/signin/linkCode',
+    access: 'public',
+    summary: 'The code to type when the sign-in link this browser asked for is opened on another device',
+    tags: ['identity'],
+    response: SignInLinkCode,
+  }),
+  signInLinkInfo: defineRoute({
+    method: 'POST',
+    path: '/api/signin/linkInfo',
+    access: 'public',
+    summary: 'Which account a sign-in link is for (shown before it is confirmed on another device)',
+    tags: ['identity'],
+    body: SignInLinkToken,
+    response: SignInLinkInfo,
+  }),
+  signInLinkConfirm: defineRoute({
+    method: 'POST',
+    path: '/api/signin/linkConfirm',
+    access: 'public',
+    summary:
+      'Lets this browser open a sign-in link asked for elsewhere, given the code shown there (few tries)',
+    tags: ['identity'],
+    body: SignInLinkConfirmBody,
+    response: z.null(),
+    successStatus: 204,
+  }),
   signup: defineRoute({
     method: 'POST',
     path: '/api/signup',

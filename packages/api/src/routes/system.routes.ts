@@ -17,6 +17,8 @@ export const PublicConfigResponse = z.object({
   defaultLocale: z.enum(['ja', 'en']),
   /** Sentry for the browser: only in production with a DSN configured; null (or absent) = off. */
   errorReporting: z.object({ dsn: z.string(), environment: z.string() }).nullable().optional(),
+  /** Hours held prizes wait before they go to a replaced wallet address (decision 0063); absent = 24. */
+  walletCoolOffHours: z.number().optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigResponse>;
 

@@ -21,7 +21,7 @@ export class UniqueViolation extends Error {
 }
 
 /** PostgreSQL unique_violation (23505), as raised by node-postgres and PGlite (possibly wrapped by drizzle). */
-function uniqueViolation(error: unknown): UniqueViolation | null {
+export function uniqueViolation(error: unknown): UniqueViolation | null {
   for (
     let current = error;
     current && typeof current === 'object';

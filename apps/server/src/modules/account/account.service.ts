@@ -6,24 +6,21 @@ import {
   type AccountLinkResponse,
   type AuthProvider,
   type UpdateAccountBody,
+  type WalletChallenge,
+  type WalletChallengeBody,
   type WalletHolding,
 } from '@hanabi/api';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
-import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/app-error.ts';
+import { businessRule, conflict, forbidden, notFound } from '../../http/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
 import type { AuthGateway } from '../identity/auth-gateway.ts';
 import type { IdentityRepository } from '../identity/identity.repository.ts';
 import { toAccount } from './account.mapper.ts';
-import {
-  UniqueViolation,
-  type AccountRepository,
-  type AppUserPatch,
-  type AppUserRow,
-} from './account.repository.ts';
-import { parseWalletAddress } from './wallet-address.ts';
+import type { AccountRepository, AppUserPatch, AppUserRow } from './account.repository.ts';
+import type { WalletService } from './wallet.service.ts';
 import { writeNotifications } from '../notifications/notification.writer.ts';
 
 const PROVIDER_NAMES: Record<AuthProvider, string> = { google: 'Google', twitter: 'X', email: 'E-mail' };
@@ -39,10 +36,7 @@ export interface WalletHoldingsReader {
   holdingsOf(address: string | null): Promise<{ holdings: WalletHolding[]; chainReachable: boolean }>;
 }
 
-/** Releases prizes held for someone once they can receive them (the delivery module implements it). */
-export interface HeldPrizeReleaser {
-  releaseHeldClaims(userId: string): Promise<unknown>;
-}
+export type { HeldPrizeReleaser } from './wallet.service.ts';
 
 /** The signed-in person's own account: read, edit, and the sign-in methods linked to it. */
 export class AccountService {
@@ -54,8 +48,17 @@ export class AccountService {
     private readonly gateway: AuthGateway,
     private readonly log: Logger,
     private readonly wallets: WalletHoldingsReader,
-    private readonly heldPrizes?: HeldPrizeReleaser,
+    private readonly wallet: WalletService,
   ) {}
+
+  /** A Sign-In with Ethereum message for one address of your own account (decision 0063). */
+  async walletChallenge(
+    session: SessionUser,
+    id: string,
+    body: WalletChallengeBody,
+  ): Promise<WalletChallenge> {
+    return this.wallet.challenge(await this.ownUserById(session, id), body);
+  }
 
   async myAccount(session: SessionUser): Promise<Account> {
     return this.toAccount(await this.ownUser(session));
@@ -85,22 +88,16 @@ export class AccountService {
     if (body.avatarUrl !== undefined) patch.avatarUrl = body.avatarUrl;
     if (body.locale !== undefined) patch.locale = body.locale;
     if (body.collectionPublic !== undefined) patch.collectionPublic = body.collectionPublic;
-    if (body.walletAddress !== undefined) patch.walletAddress = this.walletAddress(body.walletAddress);
-    try {
-      const updated = await this.accounts.update(user.id, patch);
-      if (!updated) throw notFound(SIGNIN_ERROR_NOT_REGISTERED);
-      // A new wallet makes prizes held for this person deliverable.
-      if (patch.walletAddress && patch.walletAddress !== user.walletAddress) {
-        await this.heldPrizes?.releaseHeldClaims(user.id);
-      }
-      if (Object.keys(patch).length > 0) await this.notifyUpdated(user);
-      return this.toAccount(updated);
-    } catch (error) {
-      if (error instanceof UniqueViolation && error.constraint.includes('wallet_address')) {
-        throw conflict('This wallet address is already used by another account.');
-      }
-      throw error;
+    // The wallet first: it needs proof (and maybe a recent sign-in), and nothing else is saved if it fails.
+    let current = user;
+    if (body.walletAddress !== undefined) {
+      current = await this.wallet.change(user, session, body.walletAddress, body.walletProof);
     }
+    if (Object.keys(patch).length === 0) return this.toAccount(current);
+    const updated = await this.accounts.update(user.id, patch);
+    if (!updated) throw notFound(SIGNIN_ERROR_NOT_REGISTERED);
+    await this.notifyUpdated(user);
+    return this.toAccount(updated);
   }
 
   /**
@@ -154,17 +151,6 @@ export class AccountService {
     await writeNotifications(this.db, [
       { userId: user.id, type: 'accountUpdated', href: `/${user.type}/account`, hrefId: user.id },
     ]);
-  }
-
-  private walletAddress(value: string | null): string | null {
-    if (value === null) return null;
-    const parsed = parseWalletAddress(value);
-    if (!parsed.ok) {
-      throw new AppError('VALIDATION_FAILED', `Some fields are not valid: body.walletAddress.`, [
-        { field: 'body.walletAddress', message: parsed.reason },
-      ]);
-    }
-    return parsed.address;
   }
 
   /** The caller's own Hanabi user; 404 "not yet register" mid sign-up. */

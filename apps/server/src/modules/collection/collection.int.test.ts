@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Collection, CollectionItemPage } from '@hanabi/api';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
+import { setWalletWithProof, testWallet } from '../../test/wallet-helpers.ts';
 import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';
 import { insertDelivery, insertHeldClaim } from '../../test/audience-fixtures.ts';
 
 type Person = SignedIn & { userId: string };
-const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+/** Anvil's second well-known test key (address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8). */
+const WALLET_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const HOUR = 60 * 60 * 1000;
 
 describe.each(testBackends())('collections on %s', (backend) => {
@@ -109,7 +111,7 @@ describe.each(testBackends())('collections on %s', (backend) => {
 
   // Setting a wallet may let the delivery engine turn the held claim into a delivery: the list stays whole.
   it('answers the list with a flag, not an error, when the chain cannot be read', async () => {
-    await callAs(ctx.app, owner, 'PUT', `/api/account/${owner.userId}`, { walletAddress: WALLET });
+    expect((await setWalletWithProof(ctx, owner, testWallet(WALLET_KEY))).statusCode).toBe(200);
     const res = await callAs(ctx.app, owner, 'GET', `/api/collection/${owner.userId}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = Collection.parse(res.json());

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { appUser, heldClaim, manualDistribution } from '../../db/schema.ts';
 import { publishLiveEvent } from '../live-events/live-events.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
+import { walletCoolOffUntil } from '../account/wallet-cool-off.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -56,7 +57,8 @@ export async function releaseHeldClaims(db: Db, userId: string): Promise<Release
       .for('update');
     if (claims.length === 0) return { delivered: 0, attached: 0 };
 
-    if (!user.walletAddress) {
+    // A replaced address receives held prizes only after its cool-off (decision 0063).
+    if (!user.walletAddress || (await walletCoolOffUntil(tx, user.id))) {
       await tx
         .update(heldClaim)
         .set({ userId: user.id })

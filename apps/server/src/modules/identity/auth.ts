@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -12,6 +13,16 @@ import type { Mailer } from '../../adapters/mail/mailer.ts';
 import { oauthProviders } from '../../adapters/oauth/providers.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import { signInLinkMail } from './sign-in-mail.ts';
+import {
+  browserSecretOf,
+  LINK_BROWSER_COOKIE,
+  LINK_BROWSER_COOKIE_MAX_AGE,
+  newBrowserSecret,
+  type LinkBindings,
+} from './link-binding.ts';
+
+/** The page where a sign-in link opened in another browser asks for the requesting browser's code. */
+export const LINK_CONFIRM_PATH = '/signin/confirm';
 
 /** The header the Fastify mount sets to the client IP it trusts (better-auth records it on sessions). */
 export const CLIENT_IP_HEADER = 'x-hanabi-client-ip';
@@ -47,6 +58,7 @@ export interface AuthDependencies {
   secret: string;
   mailer: Mailer;
   identities: IdentityRepository;
+  linkBindings: LinkBindings;
   log: Logger;
 }
 
@@ -54,7 +66,18 @@ interface HookContext {
   path?: string;
   params?: Record<string, string | undefined>;
   query?: Record<string, unknown>;
+  headers?: Headers;
   redirect(url: string): Error;
+}
+
+/** Where a link opened in another browser goes: the confirm page, carrying the link's own parameters. */
+function confirmUrl(ctx: HookContext, origin: string): string {
+  const url = new URL(LINK_CONFIRM_PATH, origin);
+  for (const key of ['token', 'callbackURL', 'newUserCallbackURL', 'errorCallbackURL']) {
+    const value = ctx.query?.[key];
+    if (typeof value === 'string') url.searchParams.set(key, value);
+  }
+  return url.toString();
 }
 
 /** Which method started a session, from the better-auth endpoint creating it. */
@@ -82,7 +105,7 @@ function errorRedirectUrl(ctx: HookContext, origin: string, error: string): stri
  * through the mail adapter, bearer tokens as in the original client, Google and X through generic OAuth.
  */
 export function createAuth(deps: AuthDependencies) {
-  const { config, identities } = deps;
+  const { config, identities, linkBindings } = deps;
   const log = deps.log.child({ component: 'auth' });
   return betterAuth({
     appName: 'Hanabi',
@@ -130,6 +153,22 @@ export function createAuth(deps: AuthDependencies) {
         target.call(log, { details: args.length > 0 ? args : undefined }, message);
       },
     },
+    hooks: {
+      // Decision 0064: a link opened in a browser other than the one that asked for it does not sign in; it
+      // goes to the confirm page (which account, and the code shown in the requesting browser).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/magic-link/verify') return;
+        const hook = ctx as unknown as HookContext;
+        const token = hook.query?.token;
+        if (typeof token !== 'string') return;
+        const verdict = await linkBindings.verdict(token, browserSecretOf(hook.headers?.get('cookie')));
+        if (verdict === 'sameBrowser') return;
+        if (verdict === 'unknown') {
+          throw hook.redirect(errorRedirectUrl(hook, config.publicOrigin, AUTH_REDIRECT_ERRORS.invalidToken));
+        }
+        throw hook.redirect(confirmUrl(hook, config.publicOrigin));
+      }),
+    },
     databaseHooks: {
       session: {
         create: {
@@ -141,6 +180,10 @@ export function createAuth(deps: AuthDependencies) {
                 errorRedirectUrl(ctx, config.publicOrigin, AUTH_REDIRECT_ERRORS.emailSignInNotLinked),
               );
             }
+            // A used link cannot be confirmed in another browser afterwards.
+            if (method === 'email' && typeof ctx?.query?.token === 'string') {
+              await linkBindings.spend(ctx.query.token);
+            }
             return { data: { ...session, signInMethod: method } };
           },
         },
@@ -150,7 +193,17 @@ export function createAuth(deps: AuthDependencies) {
       magicLink({
         expiresIn: config.auth.magicLinkTtlSeconds,
         storeToken: 'hashed',
-        async sendMagicLink({ email, url }) {
+        async sendMagicLink({ email, url, token }, ctx) {
+          // The asking browser keeps its binding cookie (or gets one): opening the link there signs in.
+          const browserSecret = browserSecretOf(ctx?.headers?.get('cookie')) ?? newBrowserSecret();
+          await linkBindings.bind({ token, email, browserSecret });
+          ctx?.setCookie(LINK_BROWSER_COOKIE, browserSecret, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: config.auth.secureCookies,
+            path: '/',
+            maxAge: LINK_BROWSER_COOKIE_MAX_AGE,
+          });
           await deps.mailer.send(
             signInLinkMail({ to: email, url, ttlSeconds: config.auth.magicLinkTtlSeconds }),
           );

@@ -173,7 +173,8 @@ describe.each(testBackends())('e-mail link sign-in on %s', (backend) => {
 
   it('sends a Japanese-first bilingual mail whose link works once', async () => {
     await ctx.app.inject({ method: 'DELETE', url: '/api/dev/mailbox' });
-    await requestMagicLink(ctx.app, ctx, 'once@example.com', 'audience');
+    const jar = new CookieJar();
+    await requestMagicLink(ctx.app, ctx, 'once@example.com', 'audience', jar);
     const { messages } = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).json();
     expect(messages).toHaveLength(1);
     const [mail] = messages;
@@ -186,9 +187,18 @@ describe.each(testBackends())('e-mail link sign-in on %s', (backend) => {
     expect(mail.html).toContain(mail.links[0].replace(/&/g, '&amp;'));
     expect(mail.links[0]).toContain('callbackURL=%2Fsignup%2Faudience%2FfinishSignUp');
 
-    const first = await ctx.app.inject({ method: 'GET', url: localPath(mail.links[0]) });
+    const sameBrowser = { cookie: jar.header() };
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: localPath(mail.links[0]),
+      headers: sameBrowser,
+    });
     expect(first.headers.location).toBe('http://localhost:3000/signup/audience/finishSignUp');
-    const reused = await ctx.app.inject({ method: 'GET', url: localPath(mail.links[0]) });
+    const reused = await ctx.app.inject({
+      method: 'GET',
+      url: localPath(mail.links[0]),
+      headers: sameBrowser,
+    });
     expect(reused.statusCode).toBe(302);
     expect(reused.headers.location).toBe(
       'http://localhost:3000/signup/audience/finishSignUp?error=INVALID_TOKEN',

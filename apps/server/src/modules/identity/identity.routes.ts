@@ -5,11 +5,20 @@ import { requireSession } from '../../http/session.ts';
 import type { AuthGateway } from './auth-gateway.ts';
 import { forwardSetCookies, toFetchHeaders } from './fetch-bridge.ts';
 import type { IdentityService } from './identity.service.ts';
+import {
+  browserSecretOf,
+  LINK_BROWSER_COOKIE,
+  LINK_BROWSER_COOKIE_MAX_AGE,
+  newBrowserSecret,
+  type LinkBindings,
+} from './link-binding.ts';
 
 export function registerIdentityRoutes(
   app: FastifyInstance,
   identity: IdentityService,
   gateway: AuthGateway,
+  links: LinkBindings,
+  secureCookies: boolean,
 ): void {
   registerRoute(app, apiRoutes.signin, ({ session, body }) => identity.signin(requireSession(session), body));
   registerRoute(app, apiRoutes.signup, ({ session, body }) => identity.signup(requireSession(session), body));
@@ -18,4 +27,20 @@ export function registerIdentityRoutes(
     return null;
   });
   registerRoute(app, apiRoutes.authProviders, () => gateway.providers());
+  registerRoute(app, apiRoutes.signInLinkCode, ({ request }) =>
+    links.codeFor(browserSecretOf(request.headers.cookie)),
+  );
+  registerRoute(app, apiRoutes.signInLinkInfo, ({ body }) => links.info(body.token));
+  registerRoute(app, apiRoutes.signInLinkConfirm, async ({ body, request, reply }) => {
+    const secret = browserSecretOf(request.headers.cookie) ?? newBrowserSecret();
+    await links.confirm(body.token, body.code, secret);
+    reply.setCookie(LINK_BROWSER_COOKIE, secret, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      path: '/',
+      maxAge: LINK_BROWSER_COOKIE_MAX_AGE,
+    });
+    return null;
+  });
 }

@@ -9,6 +9,11 @@ export const DEMO_USERS: {
   type: UserType;
   role: 'user' | 'operator';
   bio: string;
+  /**
+   * The streamer and the operator come with a wallet address (decision 0065), so a fresh browser offers them
+   * "continue" rather than a new recovery phrase. Made from public seeds, so they are demo addresses only.
+   */
+  walletAddress?: string;
 }[] = [
   {
     email: 'streamer@demo.hanabi.local',
@@ -16,6 +21,7 @@ export const DEMO_USERS: {
     type: 'streamer',
     role: 'user',
     bio: '毎週金曜の夜に配信しています。プレゼント企画も開催中！',
+    walletAddress: '0x3ab81CB79dB9Db625410406AC877c3b3b2459d69',
   },
   {
     email: 'audience@demo.hanabi.local',
@@ -30,6 +36,7 @@ export const DEMO_USERS: {
     type: 'streamer',
     role: 'operator',
     bio: 'Hanabi の運営担当です。',
+    walletAddress: '0xdDc0aAA309B9c3C25770904E8C8AFFd0270bf9a4',
   },
 ];
 
@@ -43,6 +50,10 @@ export const identitySeedStep: SeedStep = {
       const existing = await accounts.findByAuthUserId(authUserId);
       if (existing) {
         if (existing.role !== demo.role) await accounts.update(existing.id, { role: demo.role });
+        // Older demo data: give the address only where none was chosen since.
+        if (demo.walletAddress && !existing.walletAddress) {
+          await accounts.update(existing.id, { walletAddress: demo.walletAddress });
+        }
         continue;
       }
       await accounts.create({
@@ -52,6 +63,7 @@ export const identitySeedStep: SeedStep = {
         name: demo.name,
         bio: demo.bio,
         locale: 'ja',
+        walletAddress: demo.walletAddress ?? null,
       });
     }
   },

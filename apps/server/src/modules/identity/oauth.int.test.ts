@@ -258,6 +258,7 @@ describe.each(testBackends())('OAuth sign-in and linking on %s', (backend) => {
     const refused = await ctx.app.inject({
       method: 'GET',
       url: localPath(await latestLink(ctx.app, 'link@example.com')),
+      headers: { cookie: linkJar.header() },
     });
     expect(refused.statusCode).toBe(302);
     expect(refused.headers.location).toBe(
@@ -281,6 +282,7 @@ describe.each(testBackends())('OAuth sign-in and linking on %s', (backend) => {
     const accepted = await ctx.app.inject({
       method: 'GET',
       url: localPath(await latestLink(ctx.app, 'link@example.com')),
+      headers: { cookie: linkJar.header() },
     });
     expect(accepted.headers.location).toBe('http://localhost:3000/signup/streamer/finishSignUp');
     expect(String(accepted.headers['set-cookie'])).toContain(SESSION_COOKIE);

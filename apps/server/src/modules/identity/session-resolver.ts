@@ -102,6 +102,7 @@ export class AuthSessionResolver implements SessionResolver {
       viaCookie: !viaBearer,
       suspended: user?.suspendedAt != null,
       signInMethod: (result.session.signInMethod as AuthProvider | null | undefined) ?? null,
+      sessionCreatedAt: new Date(result.session.createdAt),
     };
   }
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appUser, delivery, heldClaim, manualDistribution, notification } from '../../db/schema.ts';
-import { bearerHeaders, callAs, signUpByEmail } from '../../test/auth-helpers.ts';
+import { callAs, signUpByEmail } from '../../test/auth-helpers.ts';
 import { createGoods } from '../../test/goods-fixtures.ts';
 import { testBackends } from '../../test/test-context.ts';
+import { setWalletWithProof, testWallet } from '../../test/wallet-helpers.ts';
 import { openDeliveryWorld, randomAddress, type DeliveryWorld } from '../delivery/delivery.fixture.ts';
 
 const YOUTUBE_CHANNEL = 'UCabcdefghijklmnopqrstuv';
@@ -144,14 +145,10 @@ describe.each(testBackends())('manual distribution (%s)', (backend) => {
     expect(sent.json().rows.map((row: { status: string }) => row.status)).toEqual(['held', 'held']);
 
     // Setting a wallet releases the first; the engine delivers it; the recipient is told.
-    const walletA = randomAddress();
-    const saved = await world.ctx.app.inject({
-      method: 'PUT',
-      url: `/api/account/${noWallet.userId}`,
-      headers: bearerHeaders(noWallet.token),
-      payload: { walletAddress: walletA },
-    });
-    expect(saved.statusCode).toBe(200);
+    const keyA = testWallet();
+    const walletA = keyA.address;
+    const saved = await setWalletWithProof(world.ctx, noWallet, keyA);
+    expect(saved.statusCode, saved.body).toBe(200);
     await world.engine().runUntilIdle();
     expect(await world.balances([walletA])).toEqual([2n]);
 

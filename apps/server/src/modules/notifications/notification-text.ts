@@ -24,6 +24,8 @@ const ja = {
     tokenLikeAdded: '{{userName}}さんがあなたのコレクションの「{{goodsName}}」にいいねしました',
     campaignLikeAdded: '{{userName}}さんが「{{campaignTitle}}」にいいねしました',
     accountUpdated: 'アカウント情報が更新されました',
+    walletChanged:
+      '賞品の受け取りアドレスが変更されました。心当たりがなければ、メールの「元に戻す」リンクを開いてください',
   } satisfies Record<NotificationType, string>,
 };
 
@@ -45,6 +47,8 @@ const en: typeof ja = {
     tokenLikeAdded: '{{userName}} liked “{{goodsName}}” in your collection',
     campaignLikeAdded: '{{userName}} liked “{{campaignTitle}}”',
     accountUpdated: 'Your account was updated',
+    walletChanged:
+      'The address your prizes go to was changed. If this was not you, open the undo link in the e-mail we sent',
   },
 };
 

@@ -58,6 +58,7 @@ export class SystemService {
       externalRedirectAllowedHosts: this.config.externalRedirectHosts,
       chainId: this.config.chainId,
       defaultLocale: this.config.defaultLocale,
+      walletCoolOffHours: Math.round((this.config.wallet.coolOffMs / 3_600_000) * 10) / 10,
       errorReporting: this.config.errorReporting
         ? { dsn: this.config.errorReporting.browserDsn, environment: this.config.errorReporting.environment }
         : null,

@@ -30,12 +30,8 @@ describe('operator token tools with the chain down', () => {
 
       // The account page still answers, with what Hanabi recorded and chainReachable false.
       await ctx.container.repositories.tokens.registerToken(1n);
-      await ctx.app.inject({
-        method: 'PUT',
-        url: `/api/account/${boss.userId}`,
-        headers,
-        payload: { walletAddress: OTHER },
-      });
+      // The wallet rules (proof, decision 0063) are tested in the account module; here the address is a given.
+      await ctx.container.repositories.accounts.update(boss.userId, { walletAddress: OTHER });
       const eth = await ctx.app.inject({ method: 'GET', url: '/api/myAccountEth', headers });
       expect(eth.statusCode).toBe(200);
       expect(eth.json()).toMatchObject({ contractAddress: OTHER, holdings: [], chainReachable: false });

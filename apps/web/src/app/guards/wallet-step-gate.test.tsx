@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { verifyMessage } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeWalletDb, getWalletRecord, listWalletRecords } from '../../lib/wallet';
 import { jsonResponse, makeAccount } from '../../test/fixtures';
@@ -7,7 +8,11 @@ import { renderApp } from '../../test/render-app';
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
+const TEST_MNEMONIC = 'test test test test test test test test test test test junk';
+const TEST_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
 beforeEach(() => {
+  localStorage.clear();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -51,12 +56,24 @@ describe('WalletStepGate', () => {
 
   it('creates a browser wallet: backup, three words asked back, passphrase, encrypted into IndexedDB, address saved', async () => {
     const account = makeAccount({ walletAddress: null });
-    const puts: { url: string; body: { walletAddress?: string } }[] = [];
+    const puts: {
+      url: string;
+      body: { walletAddress?: string; walletProof?: { message: string; signature: `0x${string}` } };
+    }[] = [];
     renderApp('/streamer/account', {
       account,
       api: (url, init) => {
+        if (url === `/api/account/${account.id}/walletChallenge` && init?.method === 'POST') {
+          const { address } = JSON.parse(String(init.body)) as { address: string };
+          return jsonResponse(200, {
+            message: `challenge for ${address}`,
+            expiresAt: new Date().toISOString(),
+          });
+        }
         if (url === `/api/account/${account.id}` && init?.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as { walletAddress: string };
+          const body = JSON.parse(String(init.body)) as (typeof puts)[number]['body'] & {
+            walletAddress: string;
+          };
           puts.push({ url, body });
           return jsonResponse(200, { ...account, walletAddress: body.walletAddress });
         }
@@ -104,6 +121,16 @@ describe('WalletStepGate', () => {
     expect(puts).toHaveLength(1);
     const saved = puts[0]?.body.walletAddress ?? '';
     expect(saved).toMatch(ADDRESS_RE);
+    // The address went with proof: the server's message, signed by the new wallet's key.
+    const proof = puts[0]?.body.walletProof;
+    expect(proof?.message).toBe(`challenge for ${saved}`);
+    expect(
+      await verifyMessage({
+        address: saved as `0x${string}`,
+        message: proof!.message,
+        signature: proof!.signature,
+      }),
+    ).toBe(true);
     const record = await getWalletRecord(saved);
     expect(record?.address).toBe(saved);
     expect(record?.kdf.iterations).toBe(600_000);
@@ -122,4 +149,37 @@ describe('WalletStepGate', () => {
     expect(await screen.findByTestId('no-wallet', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText(/アカウントがありません/)).toBeTruthy();
   });
+
+  it('offers a returning account continue / restore / connect, and continue opens the page in one click', async () => {
+    renderApp('/streamer/account', { account: makeAccount({ walletAddress: TEST_ADDRESS }) });
+    expect(await screen.findByTestId('wallet-returning')).toBeTruthy();
+    expect(screen.getByTestId('registered-address').textContent).toBe(TEST_ADDRESS);
+    expect(screen.queryByTestId('wallet-choice-browser')).toBeNull();
+    fireEvent.click(screen.getByTestId('wallet-continue'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'アカウント' })).toBeTruthy();
+    expect(localStorage.getItem('hanabi.walletContinued')).toContain(TEST_ADDRESS.toLowerCase());
+  });
+
+  it('restores only the registered address from the recovery phrase', async () => {
+    renderApp('/streamer/account', { account: makeAccount({ walletAddress: TEST_ADDRESS }) });
+    fireEvent.click(await screen.findByTestId('wallet-restore'));
+    const other = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+    fireEvent.change(screen.getByTestId('restore-words'), { target: { value: other } });
+    fireEvent.change(screen.getByTestId('restore-passphrase'), {
+      target: { value: 'a long enough passphrase' },
+    });
+    fireEvent.change(screen.getByTestId('restore-passphrase-confirm'), {
+      target: { value: 'a long enough passphrase' },
+    });
+    fireEvent.click(screen.getByTestId('restore-submit'));
+    expect((await screen.findByTestId('restore-problem')).textContent).toContain(
+      '登録済みのアドレスと違います',
+    );
+    fireEvent.change(screen.getByTestId('restore-words'), { target: { value: TEST_MNEMONIC } });
+    fireEvent.click(screen.getByTestId('restore-submit'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'アカウント' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect((await getWalletRecord(TEST_ADDRESS))?.address).toBe(TEST_ADDRESS);
+  }, 30_000);
 });

@@ -1,5 +1,5 @@
 import type { Account } from '@hanabi/api';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +7,34 @@ import { useLocation, useNavigate } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { homePathFor, setAccountCache, useAccount } from '../../lib/account';
 import { showSuccessToast } from '../../lib/toast';
-import { walletStepNeeded } from '../route-rules';
+import { continuedHere, walletKindOf } from '../../lib/wallet';
+import { requiresWalletStep, walletStepNeeded } from '../route-rules';
 
 const WalletStep = lazy(async () => ({
   default: (await import('../../features/account/wallet/wallet-step')).WalletStep,
 }));
+const WalletReturning = lazy(async () => ({
+  default: (await import('../../features/account/wallet/wallet-returning')).WalletReturning,
+}));
+
+/** Whether this browser knows the account's wallet (stored, connected, or "continue" chosen here). */
+function useKnownHere(address: string | null, asked: boolean) {
+  return useQuery({
+    queryKey: ['wallet-known-here', address],
+    queryFn: async () =>
+      address !== null && (continuedHere(address) || (await walletKindOf(address)).kind !== 'unknown'),
+    enabled: asked && address !== null,
+    staleTime: 0,
+  });
+}
 
 /**
  * The wallet step (original section 2; DESIGN section 5). On paths containing signup, finishSignUp, account or
  * operator, a signed-in account without a wallet address sees the wallet step instead of the page — create a
  * browser wallet (encrypted in IndexedDB) or connect an extension wallet — and the page once it is saved.
  * Signed-out visitors are never held. At the end of a sign-in (finishSignUp) it continues to the area home.
+ * An account that has an address, on a browser that does not know its wallet, is offered continue / restore /
+ * connect instead (decision 0065); "continue" is remembered for this browser.
  */
 export function WalletStepGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -25,6 +42,8 @@ export function WalletStepGate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: account } = useAccount();
+  const returning = Boolean(account?.walletAddress) && requiresWalletStep(pathname);
+  const known = useKnownHere(account?.walletAddress ?? null, returning);
 
   const onSaved = useCallback(
     async (updated: Account) => {
@@ -36,6 +55,20 @@ export function WalletStepGate({ children }: { children: ReactNode }) {
     [navigate, pathname, queryClient, t],
   );
 
+  if (account && returning) {
+    if (known.isPending) return <CenteredLoader />;
+    if (known.data === false) {
+      return (
+        <Suspense fallback={<CenteredLoader />}>
+          <WalletReturning
+            account={{ ...account, walletAddress: account.walletAddress! }}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: ['wallet-known-here'] })}
+            onSaved={(updated) => void onSaved(updated)}
+          />
+        </Suspense>
+      );
+    }
+  }
   if (!account || !walletStepNeeded(pathname, account)) return children;
   return (
     <Suspense fallback={<CenteredLoader />}>

@@ -1,6 +1,7 @@
 import type { Messages } from './ja';
 import { audienceEn } from './sections/audience';
 import { deliveryEn } from './sections/delivery';
+import { walletTrustEn } from './sections/wallet-trust';
 import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
 import { resultsEn } from './sections/results';
@@ -10,6 +11,7 @@ import { streamerEn } from './sections/streamer';
 /** English messages; the key set must equal the Japanese one. */
 export const en: Messages = {
   ...deliveryEn,
+  ...walletTrustEn,
   ...liveEn,
   ...audienceEn,
   ...operatorEn,

@@ -4,6 +4,7 @@
  */
 import { audienceJa } from './sections/audience';
 import { deliveryJa } from './sections/delivery';
+import { walletTrustJa } from './sections/wallet-trust';
 import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
 import { resultsJa } from './sections/results';
@@ -12,6 +13,7 @@ import { streamerJa } from './sections/streamer';
 
 export const ja = {
   ...deliveryJa,
+  ...walletTrustJa,
   ...liveJa,
   ...audienceJa,
   ...operatorJa,

@@ -5,3 +5,4 @@ export * from './wallet-store';
 export * from './wallet-kind';
 export * from './networks';
 export * from './injected-errors';
+export * from './wallet-sign';

@@ -6,7 +6,7 @@
  */
 import { createConfig, custom } from 'wagmi';
 import type { Config, Connector } from 'wagmi';
-import { connect, disconnect, getConnectors, switchChain, watchConnectors } from 'wagmi/actions';
+import { connect, disconnect, getConnectors, signMessage, switchChain, watchConnectors } from 'wagmi/actions';
 import { injected } from 'wagmi/connectors';
 import { defineChain, type Chain } from 'viem';
 import { foundry, mainnet, polygon, sepolia } from 'viem/chains';
@@ -122,6 +122,16 @@ export async function switchWalletChain(
 ): Promise<number> {
   const chain = await switchChain(config, { chainId, connector });
   return chain.id;
+}
+
+/** The extension signs a message through its own prompt (EIP-1193 `personal_sign`). */
+export async function signWithWallet(
+  config: Config,
+  connector: Connector,
+  account: `0x${string}`,
+  message: string,
+): Promise<`0x${string}`> {
+  return signMessage(config, { connector, account, message });
 }
 
 export async function disconnectWallet(config: Config, connector: Connector): Promise<void> {

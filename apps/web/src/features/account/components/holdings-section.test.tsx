@@ -6,6 +6,11 @@ import { renderApp } from '../../../test/render-app';
 import { holdingDiffers } from './holdings';
 
 beforeEach(() => {
+  // This browser already knows the fixture accounts' wallets (the returning-browser step is tested in the gate).
+  localStorage.setItem(
+    'hanabi.walletContinued',
+    JSON.stringify([makeAccount().walletAddress?.toLowerCase()]),
+  );
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

@@ -10,6 +10,11 @@ const MNEMONIC = 'test test test test test test test test test test test junk';
 const PASSPHRASE = 'my long passphrase';
 
 beforeEach(() => {
+  // This browser already knows the fixture accounts' wallets (the returning-browser step is tested in the gate).
+  localStorage.setItem(
+    'hanabi.walletContinued',
+    JSON.stringify([makeAccount().walletAddress?.toLowerCase()]),
+  );
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

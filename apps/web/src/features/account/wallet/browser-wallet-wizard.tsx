@@ -13,9 +13,8 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../lib/toast';
 import {
   PASSPHRASE_MIN_LENGTH,
   checkBackupChallenge,
@@ -23,11 +22,50 @@ import {
   encryptWallet,
   mnemonicWords,
   pickBackupChallenge,
+  privateKeySigner,
   saveWalletRecord,
+  walletFromMnemonic,
   type EncryptedWalletRecord,
 } from '../../../lib/wallet';
 import { saveWalletAddress } from '../account-api';
 import { RecoveryWords } from './recovery-words';
+import { WalletSaveError } from './wallet-save-error';
+
+/** Marks a setup whose words were shown but not finished, so a reload says so instead of silently re-rolling. */
+const SETUP_PENDING_KEY = 'hanabi.walletSetupPending';
+
+function useInterruptedSetup(done: boolean): boolean {
+  const [interrupted] = useState(() => {
+    try {
+      return globalThis.sessionStorage?.getItem(SETUP_PENDING_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  useEffect(() => {
+    try {
+      if (done) globalThis.sessionStorage?.removeItem(SETUP_PENDING_KEY);
+      else globalThis.sessionStorage?.setItem(SETUP_PENDING_KEY, '1');
+    } catch {
+      // storage blocked: no warning after a reload
+    }
+    if (done) return;
+    // The browser's own "leave this page?" prompt while the words on screen are not saved anywhere.
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [done]);
+  return interrupted;
+}
+
+/** Leaving the setup on purpose (Back) is not an interruption. */
+function clearPendingSetup(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(SETUP_PENDING_KEY);
+  } catch {
+    // nothing to clear
+  }
+}
 
 interface BrowserWalletWizardProps {
   account: Account;
@@ -66,6 +104,8 @@ export function BrowserWalletWizard({ account, onSaved, onCancel }: BrowserWalle
     },
   });
 
+  const [finished, setFinished] = useState(false);
+  const interrupted = useInterruptedSetup(finished);
   const create = useMutation({
     mutationFn: async (passphrase: string) => {
       let record = stored;
@@ -74,15 +114,29 @@ export function BrowserWalletWizard({ account, onSaved, onCancel }: BrowserWalle
         await saveWalletRecord(record);
         setStored(record);
       }
-      return saveWalletAddress(account.id, record.address);
+      // The new wallet proves it is ours by signing the server's message with the key we just made.
+      return saveWalletAddress(
+        account.id,
+        record.address,
+        privateKeySigner(walletFromMnemonic(mnemonic).privateKey),
+      );
     },
-    onSuccess: onSaved,
+    onSuccess: (updated) => {
+      setFinished(true);
+      clearPendingSetup();
+      onSaved(updated);
+    },
   });
 
   return (
     <Stepper active={step} size="sm" iconSize={30} allowNextStepsSelect={false} data-testid="browser-wallet">
       <Stepper.Step label={t('wallet.browser.stepBackup')}>
         <Stack gap="md" mt="md">
+          {interrupted && (
+            <Alert color="orange.9" variant="filled" role="alert" data-testid="setup-interrupted">
+              {t('walletTrust.interrupted')}
+            </Alert>
+          )}
           <Text>{t('wallet.browser.backupLead')}</Text>
           <RecoveryWords words={words} />
           <Alert color="yellow" icon={<IconAlertTriangle size={20} aria-hidden />}>
@@ -96,7 +150,13 @@ export function BrowserWalletWizard({ account, onSaved, onCancel }: BrowserWalle
           />
           <Group justify="space-between" gap="sm">
             {onCancel ? (
-              <Button variant="default" onClick={onCancel}>
+              <Button
+                variant="default"
+                onClick={() => {
+                  clearPendingSetup();
+                  onCancel();
+                }}
+              >
                 {t('common.back')}
               </Button>
             ) : (
@@ -179,11 +239,7 @@ export function BrowserWalletWizard({ account, onSaved, onCancel }: BrowserWalle
                 {stored ? t('wallet.saving') : t('wallet.browser.encrypting')}
               </Text>
             )}
-            {create.error && (
-              <Alert color="red" role="alert" title={t('wallet.saveFailed')}>
-                {errorMessageOf(create.error)}
-              </Alert>
-            )}
+            {create.error && <WalletSaveError account={account} error={create.error} />}
             <Group justify="space-between" gap="sm">
               <Button variant="default" onClick={() => setStep(1)} disabled={create.isPending || !!stored}>
                 {t('common.back')}

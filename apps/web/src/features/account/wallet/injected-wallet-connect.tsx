@@ -15,17 +15,27 @@ import {
   availableWallets,
   connectWallet,
   onWalletsChanged,
+  signWithWallet,
   switchWalletChain,
   walletConfig,
   type InjectedWalletOption,
 } from '../../../lib/wallet/injected-wallet';
 import { saveWalletAddress } from '../account-api';
+import { WalletSaveError } from './wallet-save-error';
 
 interface InjectedWalletConnectProps {
   account: Account;
   expectedChainId: number;
   onSaved: (account: Account) => void;
   onCancel?: () => void;
+  /**
+   * The account's address, when this browser is connecting the wallet it already has (returning step): the same
+   * address is only remembered here; another one replaces it after a confirmation naming the consequence.
+   */
+  registeredAddress?: string;
+  onKept?: () => void;
+  /** Asks before replacing `registeredAddress` (the caller's confirmation naming the consequence). */
+  confirmReplace?: (proceed: () => void) => void;
 }
 
 interface Connection {
@@ -52,6 +62,9 @@ export function InjectedWalletConnect({
   expectedChainId,
   onSaved,
   onCancel,
+  registeredAddress,
+  onKept,
+  confirmReplace,
 }: InjectedWalletConnectProps) {
   const { t } = useTranslation();
   const config = useMemo(() => walletConfig(expectedChainId), [expectedChainId]);
@@ -88,13 +101,27 @@ export function InjectedWalletConnect({
     mutationFn: (current: Connection) => switchWalletChain(config, current.option.connector, expectedChainId),
     onSuccess: (chainId) => setConnection((current) => (current ? { ...current, chainId } : current)),
   });
+  const isRegistered = (address: string) => registeredAddress?.toLowerCase() === address.toLowerCase();
   const save = useMutation({
-    mutationFn: (current: Connection) => saveWalletAddress(account.id, current.address),
+    mutationFn: async (current: Connection): Promise<Account | null> => {
+      if (isRegistered(current.address)) return null;
+      return saveWalletAddress(account.id, current.address, (message) =>
+        signWithWallet(config, current.option.connector, current.address, message),
+      );
+    },
     onSuccess: (updated, current) => {
       rememberInjectedWallet(current.address, current.option.name);
-      onSaved(updated);
+      if (updated) onSaved(updated);
+      else onKept?.();
     },
   });
+  const saveConnected = (current: Connection) => {
+    if (registeredAddress && !isRegistered(current.address) && confirmReplace) {
+      confirmReplace(() => save.mutate(current));
+    } else {
+      save.mutate(current);
+    }
+  };
 
   const back = onCancel && (
     <Button variant="default" onClick={onCancel}>
@@ -110,6 +137,11 @@ export function InjectedWalletConnect({
         <Code block style={{ overflowWrap: 'anywhere' }} data-testid="injected-address">
           {connection.address}
         </Code>
+        {registeredAddress && !isRegistered(connection.address) && (
+          <Alert color="orange.9" variant="filled" role="alert" data-testid="injected-mismatch">
+            {t('walletTrust.replace.mismatchTitle')}
+          </Alert>
+        )}
         {rightNetwork ? (
           <Alert color="teal" icon={<IconCheck size={20} aria-hidden />}>
             {t('wallet.injected.rightNetwork', { network: networkLabel(expectedChainId) })}
@@ -144,16 +176,16 @@ export function InjectedWalletConnect({
         {switchNetwork.error && (
           <ProblemAlert problem={classifyInjectedError(switchNetwork.error)} error={switchNetwork.error} />
         )}
-        {save.error && (
-          <Alert color="red" role="alert" title={t('wallet.saveFailed')}>
-            {errorMessageOf(save.error)}
-          </Alert>
-        )}
+        {save.error && <WalletSaveError account={account} error={save.error} />}
         <Group justify="space-between" gap="sm">
           <Button variant="default" onClick={() => setConnection(null)} disabled={save.isPending}>
             {t('wallet.injected.chooseAnother')}
           </Button>
-          <Button loading={save.isPending} onClick={() => save.mutate(connection)} data-testid="use-injected">
+          <Button
+            loading={save.isPending}
+            onClick={() => saveConnected(connection)}
+            data-testid="use-injected"
+          >
             {t('wallet.injected.useAddress')}
           </Button>
         </Group>

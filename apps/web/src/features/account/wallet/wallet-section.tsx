@@ -12,7 +12,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useModals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconKey, IconLockOpen, IconReplace, IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../lib/toast';
 import { walletKindOf } from '../../../lib/wallet';
 import { PassphraseDialog, type PassphrasePurpose } from './passphrase-dialog';
+import { useConfirmWalletReplace } from './wallet-replace-confirm';
 import { WalletSetup } from './wallet-setup';
 
 interface WalletSectionProps {
@@ -33,7 +33,6 @@ interface WalletSectionProps {
  */
 export function WalletSection({ account, onSaved }: WalletSectionProps) {
   const { t } = useTranslation();
-  const modals = useModals();
   const [dialog, setDialog] = useState<PassphrasePurpose | null>(null);
   const [replacing, setReplacing] = useState(false);
   const address = account.walletAddress;
@@ -49,14 +48,8 @@ export function WalletSection({ account, onSaved }: WalletSectionProps) {
     showSuccessToast(t('wallet.saved'));
   };
 
-  const confirmReplace = () =>
-    modals.openConfirmModal({
-      title: t('wallet.replace.title'),
-      children: <Text size="sm">{t('wallet.replace.body')}</Text>,
-      labels: { confirm: t('wallet.replace.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => setReplacing(true),
-    });
+  const askReplace = useConfirmWalletReplace(account);
+  const confirmReplace = () => askReplace(() => setReplacing(true));
 
   let kindLabel = '';
   if (kind.data?.kind === 'browser') kindLabel = t('wallet.kind.browser');

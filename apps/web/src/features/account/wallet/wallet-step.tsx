@@ -2,6 +2,7 @@ import type { Account } from '@hanabi/api';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
+import { walletRoleOf } from './wallet-role';
 import { WalletSetup } from './wallet-setup';
 
 /**
@@ -14,7 +15,7 @@ export function WalletStep({ account, onSaved }: { account: Account; onSaved: (a
     <Stack maw={720} mx="auto" gap="md" data-testid="wallet-step">
       <div>
         <PageTitle>{t('wallet.step.title')}</PageTitle>
-        <Text mt={-8}>{t('wallet.step.lead', { name: account.name })}</Text>
+        <Text mt={-8}>{t(`walletTrust.lead.${walletRoleOf(account)}`, { name: account.name })}</Text>
         <Text size="sm" c="dimmed" mt={4}>
           {t('wallet.step.privacy')}
         </Text>

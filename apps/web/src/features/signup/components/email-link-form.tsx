@@ -1,13 +1,29 @@
 import type { UserType } from '@hanabi/api';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { IconMail, IconMailCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageOf } from '../../../lib/toast';
 import { requestSignInLink } from '../auth-api';
+import { fetchLinkCode } from '../link-binding-api';
+
+/** The code to type if the link is opened on another device (decision 0064); only this browser sees it. */
+function LinkCode() {
+  const { t } = useTranslation();
+  const code = useQuery({ queryKey: ['sign-in-link-code'], queryFn: fetchLinkCode, staleTime: 0 });
+  if (!code.data?.code) return null;
+  return (
+    <Text size="sm" mt="xs">
+      {t('walletTrust.linkCode.body')}
+      <Code fz="md" fw={700} data-testid="link-code">
+        {code.data.code}
+      </Code>
+    </Text>
+  );
+}
 import { emailForSignIn, rememberEmailForSignIn } from '../auth-storage';
 
 /** The e-mail link form: remembers the address (`emailForSignIn`) and says where the link went. */
@@ -69,6 +85,7 @@ export function EmailLinkForm({ userType }: { userType: UserType }) {
               data-testid="link-sent"
             >
               {t('auth.email.sentBody', { email: sentTo })}
+              <LinkCode />
             </Alert>
           )}
           {failure && (

@@ -34,6 +34,11 @@ function server(signin: () => Response, signup?: () => Response, withSession = t
 }
 
 beforeEach(() => {
+  // This browser already knows the fixture account's wallet (the returning-browser step is tested in the gate).
+  localStorage.setItem(
+    'hanabi.walletContinued',
+    JSON.stringify([makeAccount().walletAddress?.toLowerCase()]),
+  );
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

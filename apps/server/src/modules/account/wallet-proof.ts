@@ -1,0 +1,93 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { verifyMessage, type Hex } from 'viem';
+import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
+import type { WalletChallenge, WalletProof } from '@hanabi/api';
+import type { Db } from '../../db/client.ts';
+import { walletChallenge } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/** Where the proof is for: the site (EIP-4361 `domain` and `uri`) and the chain prizes are sent on. */
+export interface WalletProofSite {
+  publicOrigin: string;
+  chainId: number;
+  challengeTtlMs: number;
+}
+
+const invalid = (message: string) => new AppError('WALLET_PROOF_INVALID', message);
+
+/**
+ * Proof that the caller controls a wallet address (decision 0063): the server issues a Sign-In with Ethereum
+ * (EIP-4361) message naming this site, the chain, the account and a fresh nonce; the wallet signs it
+ * (`personal_sign`); viem parses and validates the message and recovers the signer. A nonce is accepted once.
+ */
+export class WalletProofs {
+  constructor(
+    private readonly db: Db,
+    private readonly site: WalletProofSite,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async issue(userId: string, address: string): Promise<WalletChallenge> {
+    const issuedAt = this.now();
+    const expiresAt = new Date(issuedAt.getTime() + this.site.challengeTtlMs);
+    const nonce = generateSiweNonce();
+    const origin = new URL(this.site.publicOrigin);
+    const message = createSiweMessage({
+      domain: origin.host,
+      address: address as Hex,
+      statement: `Receive Hanabi prizes at this address (account ${userId}).`,
+      uri: origin.origin,
+      version: '1',
+      chainId: this.site.chainId,
+      nonce,
+      issuedAt,
+      expirationTime: expiresAt,
+    });
+    // Expired challenges of this person go as a new one is made, so the table stays small without a job.
+    await this.db
+      .delete(walletChallenge)
+      .where(and(eq(walletChallenge.userId, userId), lt(walletChallenge.expiresAt, issuedAt)));
+    await this.db.insert(walletChallenge).values({ nonce, userId, address, expiresAt });
+    return { message, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * Accepts a proof for `address` by `userId` or throws WALLET_PROOF_INVALID. The nonce is spent by the one
+   * UPDATE that finds it unused and unexpired, so a proof works once even when sent twice at the same time.
+   */
+  async verify(userId: string, address: string, proof: WalletProof | undefined): Promise<void> {
+    if (!proof) throw invalid('Sign the message from your wallet to prove this address is yours.');
+    const parsed = parseSiweMessage(proof.message);
+    const origin = new URL(this.site.publicOrigin);
+    const now = this.now();
+    if (
+      !parsed.nonce ||
+      !parsed.address ||
+      parsed.chainId !== this.site.chainId ||
+      parsed.uri !== origin.origin ||
+      !validateSiweMessage({ message: parsed, address: address as Hex, domain: origin.host, time: now })
+    ) {
+      throw invalid('The signed message is not the one issued for this address on this site.');
+    }
+    const [spent] = await this.db
+      .update(walletChallenge)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(walletChallenge.nonce, parsed.nonce),
+          eq(walletChallenge.userId, userId),
+          isNull(walletChallenge.usedAt),
+          gt(walletChallenge.expiresAt, now),
+          eq(walletChallenge.address, address),
+        ),
+      )
+      .returning();
+    if (!spent) throw invalid('This signed message was already used or has expired: sign a new one.');
+    const valid = await verifyMessage({
+      address: address as Hex,
+      message: proof.message,
+      signature: proof.signature as Hex,
+    }).catch(() => false);
+    if (!valid) throw invalid('The signature is not from this address.');
+  }
+}
