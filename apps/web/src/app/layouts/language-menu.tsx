@@ -1,14 +1,19 @@
 import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, currentLocale, setLocale } from '../../lib/i18n';
+import { LOCALES, currentLocale, loadLocale, setLocale } from '../../lib/i18n';
 
 /** Header language switch; the choice is kept in localStorage (`hanabi.locale`) and `<html lang>` follows. */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const active = i18n.resolvedLanguage ?? currentLocale();
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Opening the menu starts fetching the other languages' messages, so a pick switches at once.
+    <Menu
+      position="bottom-end"
+      withinPortal
+      onOpen={() => LOCALES.forEach((locale) => void loadLocale(locale).catch(() => undefined))}
+    >
       <Menu.Target>
         <Button
           variant="subtle"
