@@ -15,13 +15,13 @@ import {
 import { IconBrandYoutube, IconBroadcast, IconConfetti, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { LikeButton } from '../../../components/like-button';
 import { PageTitle } from '../../../components/page-title';
 import { WatchButton } from '../../../components/watch-button';
 import { formatDateTime } from '../../../lib/format';
 import { useCampaign } from '../campaign-api';
+import { CampaignDetailSkeleton } from '../components/campaign-detail-skeleton';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
 import { entryRuleInWords } from '../entry-rule-words';
 
@@ -30,7 +30,7 @@ export function CampaignDetailPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const query = useCampaign(id);
-  if (query.isPending) return <CenteredLoader />;
+  if (query.isPending) return <CampaignDetailSkeleton />;
   if (query.isError) {
     return (
       <>
