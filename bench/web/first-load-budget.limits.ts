@@ -3,4 +3,4 @@
  * app stands today plus a small margin, so a change that adds to the first load fails the budget test and must
  * either move code behind a dynamic import or raise this number on purpose (decision 0083).
  */
-export const FIRST_LOAD_BUDGET_BYTES = 310 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 297 * 1024;

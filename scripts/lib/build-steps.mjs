@@ -51,6 +51,8 @@ const steps = [
         {
           cwd: path.join(repoRoot, 'apps/web'),
           stdio: 'inherit',
+          // Called from vitest (the budget test) NODE_ENV is 'test', and Vite would then build development React.
+          env: { ...process.env, NODE_ENV: 'production' },
         },
       ),
   },

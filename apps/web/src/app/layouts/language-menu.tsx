@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { setAccountCache, useAccount } from '../../lib/account';
 import { callApi } from '../../lib/api-client';
-import { LOCALES, currentLocale, setLocale, type Locale } from '../../lib/i18n';
+import { LOCALES, currentLocale, loadLocale, setLocale, type Locale } from '../../lib/i18n';
 
 /**
  * Header language switch; the choice is kept in localStorage (`hanabi.locale`) and `<html lang>` follows. Signed
@@ -28,7 +28,12 @@ export function LanguageMenu() {
   };
   const active = i18n.resolvedLanguage ?? currentLocale();
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Opening the menu starts fetching the other languages' messages, so a pick switches at once.
+    <Menu
+      position="bottom-end"
+      withinPortal
+      onOpen={() => LOCALES.forEach((locale) => void loadLocale(locale).catch(() => undefined))}
+    >
       <Menu.Target>
         <Button
           variant="subtle"

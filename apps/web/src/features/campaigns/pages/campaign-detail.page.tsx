@@ -15,7 +15,6 @@ import {
 import { IconBrandYoutube, IconBroadcast, IconConfetti, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { LikeButton } from '../../../components/like-button';
 import { PageTitle } from '../../../components/page-title';
@@ -23,6 +22,7 @@ import { WatchButton } from '../../../components/watch-button';
 import { formatDateTime } from '../../../lib/format';
 import { useCampaign } from '../campaign-api';
 import { CampaignResultsSection } from '../../campaign-results/components/campaign-results-section';
+import { CampaignDetailSkeleton } from '../components/campaign-detail-skeleton';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
 import { entryRuleInWords } from '../entry-rule-words';
 import { LiveRoomButton } from '../components/live-room-link';
@@ -34,7 +34,7 @@ export function CampaignDetailPage() {
   const { id = '' } = useParams();
   const query = useCampaign(id);
   const account = useAccount();
-  if (query.isPending) return <CenteredLoader />;
+  if (query.isPending) return <CampaignDetailSkeleton />;
   if (query.isError) {
     return (
       <>

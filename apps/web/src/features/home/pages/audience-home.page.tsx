@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CampaignCard } from '../../../components/campaign-card';
+import { CampaignCardSkeletons } from '../../../components/campaign-card-skeleton';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
@@ -55,7 +56,7 @@ function CampaignRow({
   query: UseQueryResult<{ list: Campaign[] }>;
   empty: { description: string; next?: { to: string; label: string } };
 }) {
-  if (query.isPending) return <CenteredLoader />;
+  if (query.isPending) return <CampaignCardSkeletons />;
   const list = query.data?.list ?? [];
   if (list.length === 0) return <EmptyState {...empty} />;
   return (
