@@ -25,22 +25,34 @@ describe('fetchAccount', () => {
     clearSessionToken();
   });
 
-  it('never asks better-auth when signed out (its endpoints are rate-limited)', async () => {
-    const fetchMock = vi.fn(async () => unauthenticated());
+  it('never makes the signed-in call when there is no session (no 401 on signed-out pages)', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).startsWith('/api/auth/get-session') ? jsonResponse(200, null) : unauthenticated(),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(fetchAccount()).resolves.toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/^\/api\/auth\/get-session/);
+    expect(getSessionToken()).toBe('');
   });
 
-  it('returns null on 401 without a warning', async () => {
+  it('returns null without a warning when the session ended between the two calls (401)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => unauthenticated()),
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('/api/auth/get-session')
+          ? jsonResponse(200, {
+              session: { token: 't', expiresAt: '2999-01-01T00:00:00.000Z' },
+              user: { id: 'a1', email: 'x@example.test' },
+            })
+          : unauthenticated(),
+      ),
     );
     await expect(fetchAccount()).resolves.toBeNull();
     expect(warn).not.toHaveBeenCalled();
+    clearSessionToken();
   });
 
   it.each([

@@ -24,19 +24,19 @@ export async function readSession(): Promise<AuthSession> {
 export const accountQueryKey = ['account'] as const;
 
 /**
- * Reads the session from the server. 401 means signed out (so signed-out visits never touch better-auth's
- * rate-limited endpoints). Any other failure (no server, a static host
- * answering 404 or HTML, a network fault) is also treated as signed out so the public pages still work;
+ * Reads the account. First better-auth's session endpoint (`GET /api/auth/get-session`, which answers 200 with
+ * `null` when there is no session and hands over the bearer token when there is one); only when a session exists
+ * is the signed-in `GET /api/myAccountBase` asked, so signed-out pages never log a 401. Any failure (no server, a
+ * static host answering 404 or HTML, a network fault) is treated as signed out so the public pages still work;
  * it is logged, not thrown.
  */
 export async function fetchAccount(): Promise<Account | null> {
   try {
-    const account = await callApi(apiRoutes.myAccountBase);
-    // Signed in (by the session cookie): pick up the bearer token and extend the session, in the background.
-    readSession().catch((error: unknown) => console.warn('Could not read the session token.', error));
-    return account;
+    const session = await readSession();
+    if (!session) return null;
+    return await callApi(apiRoutes.myAccountBase);
   } catch (error) {
-    // 401: signed out. 404 'not yet register': an identity mid sign-up (finishSignUp takes it from there).
+    // 401: the session ended meanwhile. 404 'not yet register': an identity mid sign-up (finishSignUp takes it from there).
     const expected =
       isApiError(error) &&
       (error.status === 401 || (error.status === 404 && error.message === SIGNIN_ERROR_NOT_REGISTERED));
