@@ -115,6 +115,10 @@ const CampaignListPage = lazyPage(
   () => import('../features/campaigns/pages/campaign-list.page'),
   (m) => m.CampaignListPage,
 );
+const WatchlistPage = lazyPage(
+  () => import('../features/campaigns/pages/watchlist.page'),
+  (m) => m.WatchlistPage,
+);
 const StreamerListPage = lazyPage(
   () => import('../features/streamers/pages/streamer-list.page'),
   (m) => m.StreamerListPage,
@@ -216,6 +220,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'home', element: <AudienceHomePage /> },
           { path: 'collection', element: <MyCollectionPage /> },
           { path: 'campaign', element: <CampaignListPage /> },
+          { path: 'watchlist', element: <WatchlistPage /> },
           { path: 'streamer', element: <StreamerListPage /> },
           { path: 'streamer/:id', element: <StreamerProfilePage /> },
           { path: 'account', element: <AccountPage /> },

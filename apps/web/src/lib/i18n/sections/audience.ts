@@ -3,6 +3,13 @@
  * Keep ja and en with the same keys; i18n.test.ts checks the merged trees.
  */
 export const audienceJa = {
+  watchlistPage: {
+    title: 'ウォッチリスト',
+    empty:
+      'ウォッチ中のキャンペーンはまだありません。気になるキャンペーンの「ウォッチ」を押すとここに並びます。',
+    browse: 'キャンペーンを探す',
+    error: 'ウォッチリストを読み込めませんでした。',
+  },
   watchlist: {
     watch: 'ウォッチする',
     watching: 'ウォッチ中',
@@ -133,6 +140,12 @@ export const audienceJa = {
 };
 
 export const audienceEn: typeof audienceJa = {
+  watchlistPage: {
+    title: 'Watchlist',
+    empty: 'You are not watching any campaign yet. Press "Watch" on a campaign to list it here.',
+    browse: 'Browse campaigns',
+    error: 'Could not load your watchlist.',
+  },
   watchlist: {
     watch: 'Watch',
     watching: 'Watching',
