@@ -157,6 +157,17 @@ test('a viewer finds and watches a campaign (the streamer sees it live), follows
     await noHorizontalOverflow(page);
     await page.screenshot({ path: path.join(shots, `${name}-phone.png`), fullPage: true });
   }
+  // --- The watchlist, reached from the app's root by clicking through the phone menu ---
+  await page.goto('/');
+  await page.getByTestId('choose-audience').click();
+  await page.getByRole('link', { name: 'ホームへ進む' }).click();
+  await page.getByRole('button', { name: 'メニューを開く' }).click();
+  await page.getByRole('link', { name: 'ウォッチリスト' }).click();
+  await expect(page).toHaveURL(/\/audience\/watchlist$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ウォッチリスト' })).toBeVisible();
+  await expect(page.getByTestId('watchlist').getByText(title)).toBeVisible();
+  await noHorizontalOverflow(page);
+  await page.screenshot({ path: path.join(shots, 'audience-watchlist-phone.png'), fullPage: true });
   expect(problems).toEqual([]);
   await viewerContext.close();
 });

@@ -120,7 +120,7 @@ test('a viewer comments, is drawn, sees the held prize on the campaign page, lin
     title,
     status: 'scheduled',
     startsAt: new Date(Date.now() - 60_000).toISOString(),
-    // Ends soonest of all, so the audience home's "Ending soon" shows it first.
+    // Ends soonest of all, so the audience home's "Open campaigns" shows it first.
     endsAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
     platforms: ['youtube'],
     prize: { digitalGoodsId: goodsId, copiesPerWinner: 1 },

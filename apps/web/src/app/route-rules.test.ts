@@ -221,7 +221,14 @@ describe('menus', () => {
       'digitalgoods',
       'account',
     ]);
-    expect(MENU_SECTIONS.audience).toEqual(['home', 'collection', 'campaign', 'streamer', 'account']);
+    expect(MENU_SECTIONS.audience).toEqual([
+      'home',
+      'collection',
+      'campaign',
+      'watchlist',
+      'streamer',
+      'account',
+    ]);
     expect(MENU_SECTIONS.operator).toEqual(['dashboard', 'users', 'tokens', 'ipfs', 'deliveries', 'news']);
   });
 

@@ -10,7 +10,7 @@ export type Area = 'streamer' | 'audience' | 'operator';
 /** Menu sections per area, in menu order. Each section is also the path segment it links to. */
 export const MENU_SECTIONS = {
   streamer: ['home', 'campaign', 'manual-distribution', 'digitalgoods', 'account'],
-  audience: ['home', 'collection', 'campaign', 'streamer', 'account'],
+  audience: ['home', 'collection', 'campaign', 'watchlist', 'streamer', 'account'],
   operator: ['dashboard', 'users', 'tokens', 'ipfs', 'deliveries', 'news'],
 } as const satisfies Record<Area, readonly string[]>;
 
@@ -28,6 +28,7 @@ const MENU_PATHS: { [A in Area]: Record<MenuSection<A>, string> } = {
     home: '/audience/home',
     collection: '/audience/collection',
     campaign: '/audience/campaign',
+    watchlist: '/audience/watchlist',
     streamer: '/audience/streamer',
     account: '/audience/account',
   },

@@ -116,6 +116,10 @@ const CampaignListPage = lazyPage(
   () => import('../features/campaigns/pages/campaign-list.page'),
   (m) => m.CampaignListPage,
 );
+const WatchlistPage = lazyPage(
+  () => import('../features/campaigns/pages/watchlist.page'),
+  (m) => m.WatchlistPage,
+);
 const StreamerListPage = lazyPage(
   () => import('../features/streamers/pages/streamer-list.page'),
   (m) => m.StreamerListPage,
@@ -252,6 +256,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'home', element: <AudienceHomePage />, loader: preload(AudienceHomePage) },
           { path: 'collection', element: <MyCollectionPage />, loader: preload(MyCollectionPage) },
           { path: 'campaign', element: <CampaignListPage />, loader: preload(CampaignListPage) },
+          { path: 'watchlist', element: <WatchlistPage />, loader: preload(WatchlistPage) },
           { path: 'streamer', element: <StreamerListPage />, loader: preload(StreamerListPage) },
           {
             path: 'streamer/:id',

@@ -6,12 +6,18 @@ import { AppProviders } from '../app/providers';
 import { setLoaderQueryClient } from '../app/lazy-route';
 import { appRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
+import { rememberContinued } from '../lib/wallet/wallet-kind';
 import { jsonResponse, unauthenticated } from './fixtures';
 
 interface RenderAppOptions {
   /** The session the fake server reports; omitted = signed out (401). */
   account?: Account;
   config?: PublicConfig;
+  /**
+   * Whether this browser already knows the account's wallet (decision 0065: otherwise the returning-wallet step
+   * holds pages that need one). Default true; wallet-step tests pass false.
+   */
+  walletKnownHere?: boolean;
   /** Answers other calls first (return undefined to fall through to the defaults). */
   api?: (url: string, init: RequestInit | undefined) => Response | undefined | Promise<Response | undefined>;
 }
@@ -21,6 +27,8 @@ interface RenderAppOptions {
  * useBlocker) with the real providers, against a fake `fetch` that answers the session and config calls.
  */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
+  const address = options.account?.walletAddress;
+  if (address && options.walletKnownHere !== false) rememberContinued(address);
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const answer = await options.api?.(url, init);

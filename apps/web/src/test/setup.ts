@@ -1,5 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadLocale } from '../lib/i18n';
+
+// The app loads English on demand; tests switch languages synchronously, so both are here from the start.
+await loadLocale('en');
 
 // Mantine reads these browser APIs, which happy-dom does not provide.
 if (!window.matchMedia) {
@@ -44,4 +48,5 @@ if (!('fonts' in document) || !document.fonts) {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

@@ -173,6 +173,11 @@ export const CampaignListQuery = z.object({
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
+  /** `true`: only campaigns on your watchlist (signed in; 401 otherwise) — the audience's watchlist page. */
+  watched: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   /** Text in the title or description. */
   q: z.string().trim().max(CAMPAIGN_LIMITS.searchTextMax).optional(),
   sort: z.enum(CAMPAIGN_SORTS).default('newest'),

@@ -15,6 +15,8 @@ export interface CampaignListFilter {
   streamerId?: string;
   /** Only campaigns of the streamers this user follows. */
   followedBy?: string;
+  /** Only campaigns on this user's watchlist. */
+  watchedBy?: string;
   /** Only public campaigns: not drafts, not of suspended streamers. */
   publicOnly: boolean;
   statuses?: CampaignStatusValue[];
@@ -111,6 +113,16 @@ export class CampaignRepository {
             .select({ one: sql`1` })
             .from(follow)
             .where(and(eq(follow.followerId, filter.followedBy), eq(follow.streamerId, campaign.streamerId))),
+        ),
+      );
+    }
+    if (filter.watchedBy) {
+      conditions.push(
+        exists(
+          this.db
+            .select({ one: sql`1` })
+            .from(watch)
+            .where(and(eq(watch.userId, filter.watchedBy), eq(watch.campaignId, campaign.id))),
         ),
       );
     }

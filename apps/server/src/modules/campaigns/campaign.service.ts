@@ -68,7 +68,7 @@ export class CampaignService {
         throw forbidden('Only streamers have campaigns of their own (use type=audience).');
       }
     }
-    if (query.followed && !session?.userId) throw unauthenticated();
+    if ((query.followed || query.watched) && !session?.userId) throw unauthenticated();
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const rows = await this.campaigns.list({
       ...(query.type === 'streamer'
@@ -78,6 +78,7 @@ export class CampaignService {
           : {}),
       publicOnly: query.type === 'audience',
       ...(query.followed ? { followedBy: session!.userId! } : {}),
+      ...(query.watched ? { watchedBy: session!.userId! } : {}),
       ...(query.status ? { statuses: query.status } : {}),
       ...(query.platform ? { platform: query.platform } : {}),
       ...(query.q ? { text: query.q } : {}),

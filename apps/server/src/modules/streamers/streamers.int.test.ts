@@ -169,6 +169,22 @@ describe.each(testBackends())('streamers, follows and the people search on %s', 
     expect((await callAs(ctx.app, null, 'GET', '/api/campaign?followed=true')).statusCode).toBe(401);
   });
 
+  it('lists only the campaigns on your own watchlist when asked (watched=true)', async () => {
+    const open = CampaignList.parse((await callAs(ctx.app, fan, 'GET', '/api/campaign?limit=50')).json());
+    const chosen = open.list[0]!;
+    const add = await callAs(ctx.app, fan, 'POST', `/api/watchlist/${fan.userId}`, { campaignId: chosen.id });
+    expect(add.statusCode, add.body).toBeLessThan(300);
+    const watched = CampaignList.parse(
+      (await callAs(ctx.app, fan, 'GET', '/api/campaign?watched=true')).json(),
+    );
+    expect(watched.list.map((c) => [c.id, c.isWatch])).toEqual([[chosen.id, true]]);
+    const others = CampaignList.parse(
+      (await callAs(ctx.app, streamers[5]!, 'GET', '/api/campaign?watched=true')).json(),
+    );
+    expect(others.list).toEqual([]);
+    expect((await callAs(ctx.app, null, 'GET', '/api/campaign?watched=true')).statusCode).toBe(401);
+  });
+
   it('finds people by name or platform id for streamers and operators only, with public fields', async () => {
     for (const q of ['UC_hanabi_0', '182224938', 'hanabi_tc', '配信者0']) {
       const res = await callAs(ctx.app, streamers[5]!, 'GET', `/api/user?q=${encodeURIComponent(q)}`);

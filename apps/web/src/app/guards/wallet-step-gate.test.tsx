@@ -151,7 +151,10 @@ describe('WalletStepGate', () => {
   });
 
   it('offers a returning account continue / restore / connect, and continue opens the page in one click', async () => {
-    renderApp('/streamer/account', { account: makeAccount({ walletAddress: TEST_ADDRESS }) });
+    renderApp('/streamer/account', {
+      account: makeAccount({ walletAddress: TEST_ADDRESS }),
+      walletKnownHere: false,
+    });
     expect(await screen.findByTestId('wallet-returning')).toBeTruthy();
     expect(screen.getByTestId('registered-address').textContent).toBe(TEST_ADDRESS);
     expect(screen.queryByTestId('wallet-choice-browser')).toBeNull();
@@ -161,7 +164,10 @@ describe('WalletStepGate', () => {
   });
 
   it('restores only the registered address from the recovery phrase', async () => {
-    renderApp('/streamer/account', { account: makeAccount({ walletAddress: TEST_ADDRESS }) });
+    renderApp('/streamer/account', {
+      account: makeAccount({ walletAddress: TEST_ADDRESS }),
+      walletKnownHere: false,
+    });
     fireEvent.click(await screen.findByTestId('wallet-restore'));
     const other = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
     fireEvent.change(screen.getByTestId('restore-words'), { target: { value: other } });

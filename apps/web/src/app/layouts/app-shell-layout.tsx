@@ -55,7 +55,8 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* minWidth 0: on a phone the left side gives way (the badge truncates) rather than run under the bell. */}
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             {menuArea && (
               <Burger
                 opened={navOpened}
@@ -69,7 +70,7 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
             )}
             <Link to="/" className="brand-mark" aria-label={t('app.homeLink')}>
               <img src="/favicon.svg" alt="" width={28} height={28} />
-              <span>{t('app.name')}</span>
+              <span className="brand-name">{t('app.name')}</span>
             </Link>
             {area && (
               <Badge
@@ -77,14 +78,14 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
                 size="lg"
                 radius="sm"
                 tt="none"
-                style={{ flexShrink: 0 }}
+                style={{ flexShrink: 1, minWidth: 0 }}
                 data-testid="area-name"
               >
                 {t(`area.${area}`)}
               </Badge>
             )}
           </Group>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <Suspense fallback={null}>
               <HeaderActions account={account} showSignIn={area !== 'signup'} />
             </Suspense>

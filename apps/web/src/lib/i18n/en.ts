@@ -45,6 +45,7 @@ export const en: Messages = {
       home: 'Home',
       collection: 'Collection',
       campaign: 'Campaigns',
+      watchlist: 'Watchlist',
       streamer: 'Streamers',
       account: 'Account',
     },
@@ -550,7 +551,7 @@ export const en: Messages = {
     notFound: 'This campaign could not be found.',
     backToList: 'Back to campaigns',
     period: '{{start}} – {{end}}',
-    status: { draft: 'Draft', scheduled: 'Scheduled', live: 'Live', ended: 'Ended' },
+    status: { draft: 'Draft', scheduled: 'Scheduled', live: 'Open', ended: 'Ended' },
     groups: {
       live: 'Live ({{n}})',
       scheduled: 'Scheduled ({{n}})',

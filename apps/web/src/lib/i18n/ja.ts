@@ -47,6 +47,7 @@ export const ja = {
       home: 'ホーム',
       collection: 'コレクション',
       campaign: 'キャンペーン',
+      watchlist: 'ウォッチリスト',
       streamer: '配信者',
       account: 'アカウント',
     },

@@ -23,7 +23,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { useAccount } from '../../../lib/account';
 import { NewsSection } from '../../news/news-section';
-import { useEndingSoon, useFollowedCampaigns, useLiveNow, useRecentPrizes } from '../audience-home-api';
+import {
+  notYetShown,
+  useFollowedCampaigns,
+  useOpenNow,
+  useRecentPrizes,
+  useStartingSoon,
+} from '../audience-home-api';
 
 function Section({
   id,
@@ -51,14 +57,20 @@ function Section({
 
 function CampaignRow({
   query,
+  shownAbove = [],
   empty,
 }: {
   query: UseQueryResult<{ list: Campaign[] }>;
+  /** Campaigns an earlier section already shows: left out here, so each campaign appears once. */
+  shownAbove?: readonly Campaign[];
   empty: { description: string; next?: { to: string; label: string } };
 }) {
   if (query.isPending) return <CampaignCardSkeletons />;
-  const list = query.data?.list ?? [];
-  if (list.length === 0) return <EmptyState {...empty} />;
+  const all = query.data?.list ?? [];
+  const list = notYetShown(all, shownAbove);
+  if (all.length === 0) return <EmptyState {...empty} />;
+  // Every campaign of this section is already shown above: say so instead of repeating them.
+  if (list.length === 0) return <EmptyState description={empty.description} />;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       {list.map((campaign) => (
@@ -68,12 +80,15 @@ function CampaignRow({
   );
 }
 
-/** `/audience/home`: what is on now, what ends soon, the followed streamers' campaigns, the newest prizes. */
+/**
+ * `/audience/home`: the followed streamers' campaigns, then the other open campaigns, then those opening soon —
+ * each campaign once — and the newest prizes.
+ */
 export function AudienceHomePage() {
   const { t } = useTranslation();
   const { data: account } = useAccount();
-  const live = useLiveNow();
-  const ending = useEndingSoon();
+  const open = useOpenNow();
+  const starting = useStartingSoon();
   const followed = useFollowedCampaigns();
   const prizes = useRecentPrizes(account?.id);
   const seeAll = (to: string) => (
@@ -82,32 +97,13 @@ export function AudienceHomePage() {
     </Anchor>
   );
   const recent = prizes.data?.items.slice(0, 4) ?? [];
+  const followedList = followed.data?.list ?? [];
 
   return (
     <>
       <PageTitle>{t('audienceHome.title')}</PageTitle>
       <Stack gap="xl">
         <NewsSection />
-        <Section
-          id="home-live"
-          title={t('audienceHome.liveNow')}
-          more={seeAll('/audience/campaign?status=live')}
-        >
-          <CampaignRow
-            query={live}
-            empty={{
-              description: t('audienceHome.liveNowEmpty'),
-              next: { to: '/audience/campaign', label: t('audienceHome.browseCampaigns') },
-            }}
-          />
-        </Section>
-        <Section
-          id="home-ending"
-          title={t('audienceHome.endingSoon')}
-          more={seeAll('/audience/campaign?sort=endingSoon')}
-        >
-          <CampaignRow query={ending} empty={{ description: t('audienceHome.endingSoonEmpty') }} />
-        </Section>
         <Section id="home-followed" title={t('audienceHome.followed')}>
           <CampaignRow
             query={followed}
@@ -115,6 +111,31 @@ export function AudienceHomePage() {
               description: t('audienceHome.followedEmpty'),
               next: { to: '/audience/streamer', label: t('audienceHome.findStreamers') },
             }}
+          />
+        </Section>
+        <Section
+          id="home-live"
+          title={t('audienceHome.liveNow')}
+          more={seeAll('/audience/campaign?status=live')}
+        >
+          <CampaignRow
+            query={open}
+            shownAbove={followedList}
+            empty={{
+              description: t('audienceHome.liveNowEmpty'),
+              next: { to: '/audience/campaign', label: t('audienceHome.browseCampaigns') },
+            }}
+          />
+        </Section>
+        <Section
+          id="home-starting"
+          title={t('audienceHome.startingSoon')}
+          more={seeAll('/audience/campaign?sort=startingSoon')}
+        >
+          <CampaignRow
+            query={starting}
+            shownAbove={followedList}
+            empty={{ description: t('audienceHome.startingSoonEmpty') }}
           />
         </Section>
         <Section

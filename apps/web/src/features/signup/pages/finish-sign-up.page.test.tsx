@@ -74,7 +74,7 @@ describe('/signup/:userType/finishSignUp', () => {
     fireEvent.click(screen.getByRole('button', { name: '登録する' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'ウォレットを用意しましょう' })).toBeTruthy();
     expect(calls.signup).toEqual([
-      { body: { userType: 'streamer', name: 'はなこ' }, authorization: 'Bearer tok_landing' },
+      { body: { userType: 'streamer', name: 'はなこ', locale: 'ja' }, authorization: 'Bearer tok_landing' },
     ]);
     expect(router.state.location.pathname).toBe('/signup/streamer/finishSignUp');
     expect(window.localStorage.getItem('emailForSignIn')).toBeNull();
@@ -99,7 +99,7 @@ describe('/signup/:userType/finishSignUp', () => {
     const { router } = renderApp('/signup/audience/finishSignUp', { api });
     expect(await screen.findByRole('heading', { level: 1, name: '配信者として登録済みです' })).toBeTruthy();
     expect(screen.getByTestId('go-other-home').getAttribute('href')).toBe('/streamer/home');
-    expect(within(screen.getByTestId('account-menu')).getByText('Streamer Sam')).toBeTruthy();
+    expect(within(await screen.findByTestId('account-menu')).getByText('Streamer Sam')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/signup/audience/finishSignUp');
   });
 

@@ -3,6 +3,13 @@
  * Keep ja and en with the same keys; i18n.test.ts checks the merged trees.
  */
 export const audienceJa = {
+  watchlistPage: {
+    title: 'ウォッチリスト',
+    empty:
+      'ウォッチ中のキャンペーンはまだありません。気になるキャンペーンの「ウォッチ」を押すとここに並びます。',
+    browse: 'キャンペーンを探す',
+    error: 'ウォッチリストを読み込めませんでした。',
+  },
   watchlist: {
     watch: 'ウォッチする',
     watching: 'ウォッチ中',
@@ -118,10 +125,10 @@ export const audienceJa = {
   },
   audienceHome: {
     title: 'ホーム',
-    liveNow: 'いま開催中',
-    liveNowEmpty: 'いま開催中のキャンペーンはありません。',
-    endingSoon: 'もうすぐ終了',
-    endingSoonEmpty: '終了が近いキャンペーンはありません。',
+    liveNow: '開催中のキャンペーン',
+    liveNowEmpty: 'ほかに開催中のキャンペーンはありません。',
+    startingSoon: 'まもなく開始',
+    startingSoonEmpty: 'ほかに開始予定のキャンペーンはありません。',
     followed: 'フォロー中の配信者のキャンペーン',
     followedEmpty: 'フォロー中の配信者のキャンペーンはまだありません。気になる配信者をフォローしましょう。',
     findStreamers: '配信者を探す',
@@ -133,6 +140,12 @@ export const audienceJa = {
 };
 
 export const audienceEn: typeof audienceJa = {
+  watchlistPage: {
+    title: 'Watchlist',
+    empty: 'You are not watching any campaign yet. Press "Watch" on a campaign to list it here.',
+    browse: 'Browse campaigns',
+    error: 'Could not load your watchlist.',
+  },
   watchlist: {
     watch: 'Watch',
     watching: 'Watching',
@@ -248,10 +261,10 @@ export const audienceEn: typeof audienceJa = {
   },
   audienceHome: {
     title: 'Home',
-    liveNow: 'Live now',
-    liveNowEmpty: 'No campaign is live right now.',
-    endingSoon: 'Ending soon',
-    endingSoonEmpty: 'No campaign is ending soon.',
+    liveNow: 'Open campaigns',
+    liveNowEmpty: 'No other campaign is open right now.',
+    startingSoon: 'Starting soon',
+    startingSoonEmpty: 'No other campaign is about to start.',
     followed: 'From streamers you follow',
     followedEmpty: 'No campaigns from streamers you follow yet. Follow a few streamers.',
     findStreamers: 'Find streamers',
