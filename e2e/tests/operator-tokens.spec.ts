@@ -52,6 +52,7 @@ test('the operator mints and transfers a token, pins a file to IPFS; the audienc
   await mint.getByTestId('mint-token-id').fill(tokenId);
   await mint.getByTestId('mint-amount').fill('10');
   await mint.getByTestId('mint-submit').click();
+  await page.getByTestId('mint-confirm').click();
   const minted = mint.getByTestId('mint-result');
   await expect(minted).toBeVisible({ timeout: 60_000 });
   await expect(minted.getByTestId('tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/);

@@ -180,7 +180,16 @@ export async function createContainer(
       chain,
       chainService,
       repositories.tokens,
-      { ipfsGatewayBase: config.ipfs.gatewayUrl, signerLock },
+      {
+        ipfsGatewayBase: config.ipfs.gatewayUrl,
+        signerLock,
+        goodsSupply: async (tokenId) => {
+          const goods = await repositories.digitalGoods.findByTokenId(tokenId);
+          if (!goods) return null;
+          const promised = (await repositories.digitalGoods.reservedCopies([goods.id])).get(goods.id) ?? 0;
+          return { name: goods.name, supply: goods.supply, promised };
+        },
+      },
       log,
     );
     const delivery = wireDelivery({

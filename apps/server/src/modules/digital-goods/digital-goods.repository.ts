@@ -56,6 +56,15 @@ export class DigitalGoodsRepository {
     return row ?? null;
   }
 
+  /** The goods published under this token id, if any (operator mints are capped by its supply). */
+  async findByTokenId(tokenId: bigint): Promise<DigitalGoodsRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(digitalGoods)
+      .where(eq(digitalGoods.tokenId, tokenId.toString()));
+    return row ?? null;
+  }
+
   async findByIds(ids: string[]): Promise<DigitalGoodsRow[]> {
     if (ids.length === 0) return [];
     return this.db

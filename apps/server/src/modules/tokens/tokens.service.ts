@@ -7,7 +7,7 @@ import {
   type TokenWriteHooks,
 } from '../../adapters/chain/token-contract.ts';
 import { ChainError } from '../../adapters/chain/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, businessRule, notFound } from '../../http/app-error.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import type { Logger } from '../../logger.ts';
 import type { ChainService } from '../chain/chain.service.ts';
@@ -19,6 +19,11 @@ export interface TokenServiceOptions {
   ipfsGatewayBase: string;
   /** Holds the signer across processes while sending (shared with the delivery engine). */
   signerLock?: { run<T>(task: () => Promise<T>): Promise<T> };
+  /**
+   * The goods published under a token id (its supply and the copies its campaigns and distributions promised),
+   * or null for a token that is no goods. An operator mint may not take the goods past their supply.
+   */
+  goodsSupply?: (tokenId: bigint) => Promise<{ name: string; supply: number; promised: number } | null>;
 }
 
 /** Who asked for a write (an app_user id), or null for the system (deliveries, seeds). */
@@ -53,6 +58,7 @@ export class TokenService {
     requestedBy: Requester,
   ): Promise<TokenWriteResult & { uriTxHash: string | null }> {
     const { to, tokenId, amount, uri } = input;
+    if (requestedBy !== null) await this.requireWithinSupply(tokenId, amount);
     const minted = await this.write(
       { kind: 'mint', tokenId, toAddress: to, amount, requestedBy },
       (contract, hooks) => contract.mint(to, tokenId, amount, hooks),
@@ -269,6 +275,23 @@ export class TokenService {
     if (await this.repository.findToken(tokenId)) return;
     const uri = await this.read(() => contract.uri(tokenId));
     if (uri === '') throw this.unknownToken(tokenId);
+  }
+
+  /**
+   * Goods have a fixed supply: copies promised to winners and distributions plus what operators minted before
+   * must leave room for this mint, or it is refused (422) before anything reaches the chain.
+   */
+  private async requireWithinSupply(tokenId: bigint, amount: bigint): Promise<void> {
+    const goods = await this.options.goodsSupply?.(tokenId);
+    if (!goods) return;
+    const operatorMinted = BigInt((await this.repository.findToken(tokenId))?.minted ?? '0');
+    const available = BigInt(goods.supply) - BigInt(goods.promised) - operatorMinted;
+    if (amount <= available) return;
+    const left = available > 0n ? available : 0n;
+    throw businessRule(
+      `Token ${tokenId} is the goods "${goods.name}" with a supply of ${goods.supply}: ${left} more can be minted, not ${amount}.`,
+      [{ field: 'body.token.amount', message: `at most ${left} (supply cap)` }],
+    );
   }
 
   private unknownToken(tokenId: bigint): AppError {

@@ -758,6 +758,10 @@ export const en: Messages = {
       title: 'Mint',
       description: 'Mint tokens to an address.',
       submit: 'Mint',
+      confirmTitle: 'Mint {{amount}} of token #{{tokenId}}?',
+      confirmBody:
+        "New tokens go to {{to}} on chain and cannot be taken back without a burn. If this id is a streamer's goods, they count against its supply (the server refuses a mint past it).",
+      confirm: 'Mint',
       done: 'Tokens minted',
     },
     transfer: {

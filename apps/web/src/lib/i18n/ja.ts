@@ -770,6 +770,10 @@ export const ja = {
       title: '発行（mint）',
       description: '指定したアドレスにトークンを発行します。',
       submit: '発行する',
+      confirmTitle: 'トークン #{{tokenId}} を {{amount}} 個発行しますか？',
+      confirmBody:
+        '新しいトークンがチェーン上で {{to}} に届き、焼却しない限り取り消せません。この ID が配信者のグッズなら発行数はその供給数に数えられます（超える発行はサーバーが拒否します）。',
+      confirm: '発行する',
       done: 'トークンを発行しました',
     },
     transfer: {

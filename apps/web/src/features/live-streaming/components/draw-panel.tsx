@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
+import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { drawWinners, excludeWinners, liveKeys, setSchedule, useWinners, type StreamRef } from '../live-api';
@@ -61,7 +62,7 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
     },
     onError: (error) => showErrorToast(errorMessageOf(error)),
   });
-  const exclude = async (winner: Winner, reason: string) => {
+  const exclude = async (winner: Winner, reason: string): Promise<boolean> => {
     try {
       store(
         await excludeWinners(stream!, {
@@ -71,9 +72,13 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
         }),
       );
       showSuccessToast();
+      return true;
     } catch (error) {
-      showErrorToast(errorMessageOf(error));
-      throw error;
+      // 422: the winner was handed to delivery meanwhile; retrying cannot help, so close and show the row anew.
+      const refused = isApiError(error) && error.status === 422;
+      showErrorToast(refused ? t('liveRoom.excludeRefused') : errorMessageOf(error));
+      if (refused) void refreshAll();
+      return refused;
     }
   };
 

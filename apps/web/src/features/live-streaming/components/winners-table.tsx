@@ -1,16 +1,5 @@
 import type { Winner } from '@hanabi/api';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,9 +20,16 @@ function WinnerStatusBadge({ winner }: { winner: Winner }) {
 
 interface WinnersTableProps {
   winners: Winner[];
-  /** Excludes one winner for a reason; the server replaces them with a linked re-draw. */
-  onExclude: (winner: Winner, reason: string) => Promise<unknown>;
+  /**
+   * Excludes one winner for a reason; the server replaces them with a linked re-draw. Resolves true when the
+   * dialog should close (done, or refused for good), false to keep it open for another try.
+   */
+  onExclude: (winner: Winner, reason: string) => Promise<boolean>;
 }
+
+/** The server refuses to exclude a winner once their prize is handed to delivery (it may be on chain already). */
+const excludable = (winner: Winner) =>
+  (winner.status === 'drawn' || winner.status === 'held') && winner.deliveryId === null;
 
 /** Every winner of the campaign, newest draw first, with the link to the draw's public proof. */
 export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
@@ -50,10 +46,8 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
     if (!excluding || reason.trim() === '') return;
     setBusy(true);
     try {
-      await onExclude(excluding, reason.trim());
-      close();
-    } catch {
-      // The caller shows the toast; the dialog stays open so the reason is not lost.
+      // The caller shows the toast; on a passing failure the dialog stays open so the reason is not lost.
+      if (await onExclude(excluding, reason.trim())) close();
     } finally {
       setBusy(false);
     }
@@ -61,17 +55,16 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      {/* No minimum width: the platform joins the name on phones, so the actions stay in view at 390 px. */}
+      <Table.ScrollContainer minWidth={0}>
         <Table striped verticalSpacing="xs" data-testid="winners-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('liveRoom.winnerName')}</Table.Th>
-              <Table.Th>{t('liveRoom.winnerPlatform')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('liveRoom.winnerPlatform')}</Table.Th>
               <Table.Th>{t('liveRoom.winnerState')}</Table.Th>
               <Table.Th>{t('liveRoom.winnerProof')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('liveRoom.winnerActions')}</VisuallyHidden>
-              </Table.Th>
+              <Table.Th>{t('liveRoom.winnerActions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -81,13 +74,16 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
                   <Text size="sm" fw={500} td={winner.status === 'excluded' ? 'line-through' : undefined}>
                     {winner.displayName}
                   </Text>
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {t(`liveConnect.platform.${winner.platform}`)}
+                  </Text>
                   {winner.excludedReason && (
                     <Text size="xs" c="dimmed">
                       {t('liveRoom.excludedBecause', { reason: winner.excludedReason })}
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm">{t(`liveConnect.platform.${winner.platform}`)}</Text>
                 </Table.Td>
                 <Table.Td>
@@ -106,7 +102,7 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  {(winner.status === 'drawn' || winner.status === 'held') && (
+                  {excludable(winner) ? (
                     <Button
                       size="compact-sm"
                       variant="subtle"
@@ -116,6 +112,13 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
                     >
                       {t('liveRoom.exclude')}
                     </Button>
+                  ) : (
+                    winner.status !== 'excluded' &&
+                    winner.deliveryId !== null && (
+                      <Text size="xs" c="dimmed" data-testid="exclude-unavailable">
+                        {t('liveRoom.excludeHandedOver')}
+                      </Text>
+                    )
                   )}
                 </Table.Td>
               </Table.Tr>

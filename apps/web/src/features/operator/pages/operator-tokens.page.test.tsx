@@ -98,11 +98,41 @@ describe('/operator/tokens', () => {
     fireEvent.change(within(mint).getByTestId('mint-token-id'), { target: { value: '8' } });
     fireEvent.change(within(mint).getByTestId('mint-amount'), { target: { value: '5' } });
     fireEvent.click(within(mint).getByTestId('mint-submit'));
+    // Nothing is sent until the operator confirms what the mint does.
+    expect(await screen.findByText('トークン #8 を 5 個発行しますか？')).toBeTruthy();
+    expect(writes).toEqual([]);
+    fireEvent.click(screen.getByTestId('mint-confirm'));
     const result = await within(mint).findByTestId('mint-result');
     expect(within(result).getByTestId('tx-hash').textContent).toBe('0xabc123');
     expect(within(result).getByTestId('tx-block').textContent).toBe('42');
     expect(await screen.findByText('トークンを発行しました')).toBeTruthy();
     expect(writes[0]?.body).toEqual({ token: { to: SIGNER, tokenId: '8', amount: '5' } });
+  });
+
+  it('shows the supply cap refusal (422) next to the form and on the amount field', async () => {
+    const { api } = tokenApi((url) =>
+      url === '/api/admin/token'
+        ? jsonResponse(422, {
+            error: {
+              code: 'BUSINESS_RULE',
+              message: 'Token 9 is the goods "Badge" with a supply of 5: 2 more can be minted, not 3.',
+              details: [{ field: 'body.token.amount', message: 'at most 2 (supply cap)' }],
+            },
+          })
+        : undefined,
+    );
+    renderApp('/operator/tokens', { account: operator, api });
+    const mint = await screen.findByTestId('mint-form');
+    await screen.findByTestId('signer-address');
+    fireEvent.click(within(mint).getByTestId('mint-to-signer'));
+    fireEvent.change(within(mint).getByTestId('mint-token-id'), { target: { value: '9' } });
+    fireEvent.change(within(mint).getByTestId('mint-amount'), { target: { value: '3' } });
+    fireEvent.click(within(mint).getByTestId('mint-submit'));
+    fireEvent.click(await screen.findByTestId('mint-confirm'));
+    const error = await within(mint).findByTestId('mint-error');
+    expect(error.textContent).toContain('2 more can be minted, not 3');
+    expect(within(mint).getAllByText('at most 2 (supply cap)').length).toBeGreaterThan(0);
+    expect(within(mint).queryByTestId('mint-result')).toBeNull();
   });
 
   it('burns only after the operator confirms what will be burned', async () => {

@@ -1,4 +1,5 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useForm } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,23 @@ export function MintForm({ signer }: { signer: string | null }) {
       description={t('operatorTokens.mint.description')}
       icon={<IconSparkles size={22} stroke={1.6} aria-hidden />}
     >
-      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          // Minting adds supply that only a burn removes: name what is about to happen first.
+          modals.openConfirmModal({
+            title: t('operatorTokens.mint.confirmTitle', { tokenId: values.tokenId, amount: values.amount }),
+            children: (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {t('operatorTokens.mint.confirmBody', { to: values.to })}
+              </Text>
+            ),
+            labels: { confirm: t('operatorTokens.mint.confirm'), cancel: t('common.cancel') },
+            confirmProps: { 'data-testid': 'mint-confirm' } as Record<string, string>,
+            onConfirm: () => mutation.mutate(values),
+          });
+        })}
+      >
         <Stack gap="sm">
           <AddressInput
             label={t('operatorTokens.fields.to')}
