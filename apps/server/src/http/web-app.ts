@@ -88,10 +88,13 @@ function zlibSync(kind: 'br' | 'gzip', raw: Buffer): Buffer {
   return kind === 'br' ? zlib.brotliCompressSync(raw) : zlib.gzipSync(raw, { level: 9 });
 }
 
+const SERVER_PREFIXES = ['/api/', '/assets/', '/sandbox/', '/ipfs/', '/files/'];
+
 /** A GET for a page of the SPA: not the API, not a build file that is missing (those stay 404). */
 function wantsAppShell(request: FastifyRequest, pathname: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/')) return false;
+  // Server-owned prefixes answer for themselves (a sandbox that is not mounted must stay a 404, not the app).
+  if (pathname === '/api' || SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
   // A missing file (`/favicon.ico`, `/x.js`) is a 404, not the app: a script tag must never get HTML.
   if (/\.[A-Za-z0-9]{1,10}$/.test(pathname)) return false;
   const accept = request.headers.accept;

@@ -6,7 +6,7 @@ import { AppProviders } from '../app/providers';
 import { setLoaderQueryClient } from '../app/lazy-route';
 import { appRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
-import { rememberContinued } from '../lib/wallet/wallet-kind';
+import { rememberContinued } from '../lib/wallet/wallet-continued';
 import { jsonResponse, unauthenticated } from './fixtures';
 
 interface RenderAppOptions {

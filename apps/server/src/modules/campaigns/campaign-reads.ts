@@ -82,7 +82,7 @@ export class CampaignReads {
 
   /** Whether the list query is one everybody gets the same answer to (public campaigns, no "followed"). */
   static isPublicList(query: CampaignListQuery): boolean {
-    return query.type === 'audience' && !query.followed;
+    return query.type === 'audience' && !query.followed && !query.watched;
   }
 
   async publicList(session: SessionUser | null, query: CampaignListQuery): Promise<ReadyBody> {

@@ -102,7 +102,7 @@ const REASONS: Array<
 > = [
   ['an entry', {}, {}, {}, null],
   ['deleted first', { keyword: 'x' }, { deletedAt: AT, text: 'y' }, {}, 'deleted'],
-  ['not a chat message', {}, { kind: 'membership' }, {}, 'notChat'],
+  ['not a chat message', {}, { kind: 'membership', text: '' }, {}, 'notChat'],
   ['before the start', {}, { publishedAt: new Date(START.getTime() - 1) }, {}, 'notStarted'],
   ['before the window', { windowStart: '2026-11-24T11:30:00Z' }, {}, {}, 'notStarted'],
   ['after the end', {}, { publishedAt: new Date(END.getTime() + 1) }, {}, 'ended'],

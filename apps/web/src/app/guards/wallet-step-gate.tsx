@@ -7,7 +7,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { homePathFor, setAccountCache, useAccount } from '../../lib/account';
 import { showSuccessToast } from '../../lib/toast';
-import { continuedHere, walletKindOf } from '../../lib/wallet';
+// Only the light module up front: the wallet store brings viem, which no public page needs (decision 0082).
+import { continuedHere } from '../../lib/wallet/wallet-continued';
 import { requiresWalletStep, walletStepNeeded } from '../route-rules';
 
 const WalletStep = lazy(async () => ({
@@ -22,7 +23,9 @@ function useKnownHere(address: string | null, asked: boolean) {
   return useQuery({
     queryKey: ['wallet-known-here', address],
     queryFn: async () =>
-      address !== null && (continuedHere(address) || (await walletKindOf(address)).kind !== 'unknown'),
+      address !== null &&
+      (continuedHere(address) ||
+        (await (await import('../../lib/wallet/wallet-kind')).walletKindOf(address)).kind !== 'unknown'),
     enabled: asked && address !== null,
     staleTime: 0,
   });
