@@ -72,6 +72,9 @@ export class AuthSessionResolver implements SessionResolver {
     const lookup = this.lookUp(request, bearer).finally(() => this.pending.delete(key));
     this.pending.set(key, lookup);
     const user = await lookup;
+    // An identity mid sign-up (no Hanabi user yet) becomes one with its next call (POST /api/signup): never
+    // reuse that in-between answer, or the calls right after sign-up would act as nobody.
+    if (user && user.userId === null) return user;
     this.recent.set(key, { user, until: this.clock() + this.reuseMs });
     if (this.recent.size > 10_000) {
       const at = this.clock();
