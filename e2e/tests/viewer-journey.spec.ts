@@ -174,6 +174,7 @@ test('a viewer comments, is drawn, sees the held prize on the campaign page, lin
   await page.getByRole('dialog').getByRole('button', { name: '抽選する' }).click();
   await expect(page.getByTestId('winner-row')).toHaveCount(2, { timeout: 30_000 });
   await page.getByRole('button', { name: 'YouTube の当選者に配布' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '配布する' }).click();
   await expect(page.getByText('YouTube：配布 0 件、保留 2 件、配布済み 0 件')).toBeVisible();
   // The announcement the streamer pastes into the chat: the winners and the results link, ja or en.
   const announcement = page.getByTestId('results-announcement');

@@ -2,7 +2,7 @@ import { Button, Card, CopyButton, SegmentedControl, Stack, Text, Textarea, Titl
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale, i18n, type Locale } from '../../../lib/i18n';
+import { currentLocale, i18n, loadLocale, type Locale } from '../../../lib/i18n';
 import { useWinners, type StreamRef } from '../live-api';
 
 /** The announcement in a fixed language (the chat's, not necessarily the streamer's UI language). */
@@ -50,7 +50,8 @@ export function ResultsAnnouncement({
         </Text>
         <SegmentedControl
           value={locale}
-          onChange={(value) => setLocale(value as Locale)}
+          // The other language's messages load on demand (decision 0083): switch once they are in.
+          onChange={(value) => void loadLocale(value as Locale).then(() => setLocale(value as Locale))}
           data={[
             { value: 'ja', label: '日本語' },
             { value: 'en', label: 'English' },
