@@ -186,7 +186,15 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
   await viewer.goto('/');
   await signIn(viewer, 'audience', AUDIENCE);
   await openMenuItem(viewer, 'アカウント設定');
-  await viewer.getByTestId('linked-youtube').getByRole('button', { name: 'YouTube を連携する' }).click();
+  // The demo viewer may already have a channel linked by an earlier spec (live.spec links Viewer Aoi): unlink it.
+  const linked = viewer.getByTestId('linked-youtube');
+  const unlinkButton = linked.getByRole('button', { name: 'YouTube の連携を解除' });
+  await expect(linked.getByRole('button', { name: /YouTube (を連携する|の連携を解除)/ })).toBeVisible();
+  if (await unlinkButton.isVisible()) {
+    await unlinkButton.click();
+    await viewer.getByRole('dialog').getByRole('button', { name: '連携を解除' }).click();
+  }
+  await linked.getByRole('button', { name: 'YouTube を連携する' }).click();
   await viewer.getByRole('link', { name: 'Allow as Viewer Ren' }).click();
   await expect(viewer.getByTestId('linked-youtube')).toContainText('Viewer Ren');
   await shot(viewer, '11-viewer-linked');
