@@ -2,6 +2,7 @@ import type { Account } from '@hanabi/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionToken, getSessionToken } from '../../../lib/session-token';
+import { rememberContinued } from '../../../lib/wallet/wallet-continued';
 import { jsonResponse, makeAccount } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
@@ -93,6 +94,8 @@ describe('/signup/:userType/finishSignUp', () => {
 
   it('shows "registered as the other type" and keeps the returned user', async () => {
     const user = makeAccount({ name: 'Streamer Sam', type: 'streamer' });
+    // This browser knows Sam's wallet; otherwise the returning-wallet step (decision 0065) comes first.
+    rememberContinued(user.walletAddress!);
     const { api } = server(() =>
       jsonResponse(200, { result: 'invalid user type', user, hasAnotherUserType: true }),
     );
