@@ -126,97 +126,80 @@ const REASONS: Array<
   ['keyword', { keyword: '#花火' }, { text: 'きれい' }, {}, 'keyword'],
 ];
 
-describe.each(testBackends())('comment reasons: TypeScript and SQL agree on %s', (backend) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  let commentIds: string[];
+/** One database per backend holding one comment per table row; answers whether SQL accepts a row's comment. */
+function ruleFixture(rows: ReadonlyArray<Partial<EntryComment>>, authorPrefix: string) {
+  let database: Database | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  let commentIds: string[] = [];
+  return {
+    async open(backend: Parameters<typeof openTestDatabase>[0]) {
+      ({ database, drop } = await openTestDatabase(backend));
+      await runMigrations(database);
+      const db = database.db;
+      const streamer = await insertUser(db, { type: 'streamer' });
+      const goods = await insertGoods(db, streamer);
+      const campaignId = await insertCampaign(db, {
+        streamerId: streamer,
+        goodsId: goods,
+        startsAt: START,
+        endsAt: END,
+      });
+      const streamId = (await insertStream(db, { campaignId, platform: 'youtube' })).id;
+      commentIds = await insertComments(
+        db,
+        streamId,
+        rows.map((comment, index) => ({
+          ...base,
+          ...comment,
+          kind: (comment.kind ?? base.kind) as 'text',
+          author: `${authorPrefix}${index}`,
+        })),
+      );
+    },
+    async close() {
+      await database?.close();
+      await drop?.();
+    },
+    async sqlAccepts(index: number, rule: CampaignEntryRule, period: EntryPeriod): Promise<boolean> {
+      const found = await database!.db
+        .select({ id: liveComment.id })
+        .from(liveComment)
+        .where(and(eq(liveComment.id, commentIds[index]!), eligibleCommentCondition(rule, period)));
+      return found.length === 1;
+    },
+  };
+}
 
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase(backend));
-    await runMigrations(database);
-    const db = database.db;
-    const streamer = await insertUser(db, { type: 'streamer' });
-    const goods = await insertGoods(db, streamer);
-    const campaignId = await insertCampaign(db, {
-      streamerId: streamer,
-      goodsId: goods,
-      startsAt: START,
-      endsAt: END,
-    });
-    const streamId = (await insertStream(db, { campaignId, platform: 'youtube' })).id;
-    commentIds = await insertComments(
-      db,
-      streamId,
-      REASONS.map(([, , comment], index) => ({
-        ...base,
-        ...comment,
-        kind: (comment.kind ?? base.kind) as 'text',
-        author: `r${index}`,
-      })),
-    );
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+describe.each(testBackends())('comment reasons: TypeScript and SQL agree on %s', (backend) => {
+  const fixture = ruleFixture(
+    REASONS.map(([, , comment]) => comment),
+    'r',
+  );
+  beforeAll(() => fixture.open(backend));
+  afterAll(() => fixture.close());
 
   it.each(REASONS.map((entry, index) => [entry[0], index] as const))('%s', async (_name, index) => {
     const [, ruleChanges, commentChanges, periodChanges, reason] = REASONS[index]!;
     const rule = { ...DEFAULT_RULE, ...ruleChanges };
     const period: EntryPeriod = { startsAt: START, endsAt: END, ...periodChanges };
     expect(commentRuleReason(rule, period, { ...base, ...commentChanges })).toBe(reason);
-    const rows = await database.db
-      .select({ id: liveComment.id })
-      .from(liveComment)
-      .where(and(eq(liveComment.id, commentIds[index]!), eligibleCommentCondition(rule, period)));
-    expect(rows.length === 1).toBe(reason === null);
+    expect(await fixture.sqlAccepts(index, rule, period)).toBe(reason === null);
   });
 });
 
 describe.each(testBackends())('entry rule: TypeScript and SQL agree on %s', (backend) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  let streamId: string;
-  let commentIds: string[];
-
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase(backend));
-    await runMigrations(database);
-    const db = database.db;
-    const streamer = await insertUser(db, { type: 'streamer' });
-    const goods = await insertGoods(db, streamer);
-    const campaignId = await insertCampaign(db, {
-      streamerId: streamer,
-      goodsId: goods,
-      startsAt: START,
-      endsAt: END,
-    });
-    streamId = (await insertStream(db, { campaignId, platform: 'youtube' })).id;
-    commentIds = await insertComments(
-      db,
-      streamId,
-      CASES.map(([, , comment], index) => ({
-        ...base,
-        ...comment,
-        kind: (comment.kind ?? base.kind) as 'text',
-        author: `a${index}`,
-      })),
-    );
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const fixture = ruleFixture(
+    CASES.map(([, , comment]) => comment),
+    'a',
+  );
+  beforeAll(() => fixture.open(backend));
+  afterAll(() => fixture.close());
 
   it.each(CASES.map((entry, index) => [entry[0], index] as const))('%s', async (_name, index) => {
     const [, ruleChanges, commentChanges, expected] = CASES[index]!;
     const rule = { ...DEFAULT_RULE, ...ruleChanges };
-    const period = { startsAt: START, endsAt: END };
+    const period: EntryPeriod = { startsAt: START, endsAt: END };
     expect(commentIsEligible(rule, period, { ...base, ...commentChanges })).toBe(expected);
-    const rows = await database.db
-      .select({ id: liveComment.id })
-      .from(liveComment)
-      .where(and(eq(liveComment.id, commentIds[index]!), eligibleCommentCondition(rule, period)));
-    expect(rows.length === 1).toBe(expected);
+    expect(await fixture.sqlAccepts(index, rule, period)).toBe(expected);
   });
 });
