@@ -24,6 +24,9 @@ export async function runMigrations(database: Database): Promise<void> {
   const client = await database.pool!.connect();
   const key = `hanabi-migrate:${database.schema ?? 'public'}`;
   let healthy = true;
+  // Checked out, the client has no pool error listener: a dropped connection must fail the start, not crash.
+  const lost = () => (healthy = false);
+  client.on('error', lost);
   try {
     await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
     try {
@@ -35,6 +38,7 @@ export async function runMigrations(database: Database): Promise<void> {
     }
   } finally {
     // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
+    if (healthy) client.removeListener('error', lost);
     client.release(!healthy);
   }
 }
