@@ -11,6 +11,10 @@ export interface SendOptions {
   singletonKey?: string;
 }
 
+/** The key and time slot of the catch-up run a job with `runAtStart` gets when workers start. */
+export const RUN_AT_START_KEY = 'run-at-start';
+const RUN_AT_START_SLOT_SECONDS = 60;
+
 /**
  * The job queue: pg-boss on the application's own database (PGlite embedded, PostgreSQL in production).
  * Jobs are registered from typed definitions; payloads are validated on send and again on receipt.
@@ -61,7 +65,14 @@ export class JobQueue {
       if (definition.schedule) {
         await this.boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data ?? {});
       }
-      if (definition.runAtStart) await this.boss.send(definition.name, definition.schedule?.data ?? {});
+      if (definition.runAtStart) {
+        // Several workers start together (a deploy, a restart of all): one catch-up run is enough, so the
+        // run-at-start job is a singleton per time slot rather than one per worker.
+        await this.boss.send(definition.name, definition.schedule?.data ?? {}, {
+          singletonKey: RUN_AT_START_KEY,
+          singletonSeconds: RUN_AT_START_SLOT_SECONDS,
+        });
+      }
     }
   }
 

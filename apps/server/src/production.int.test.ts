@@ -1,0 +1,279 @@
+import fs from 'node:fs/promises';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CreateCampaignBody } from '@hanabi/api';
+import { hanabiTokenAbi } from '@hanabi/token';
+import type { HexAddress } from './adapters/chain/token-contract.ts';
+import { loadConfig } from './config.ts';
+import { createContainer, type Container } from './container.ts';
+import { appUser, authUser, digitalGoods } from './db/schema.ts';
+import { createLogger } from './logger.ts';
+import type { SessionUser } from './http/session.ts';
+import { serverPaths } from './paths.ts';
+import { RUN_AT_START_KEY } from './queue/job-queue.ts';
+import { campaignBody } from './test/goods-fixtures.ts';
+import { freePort, startHanabi, startProductionStack } from './test/production-stack.ts';
+import { randomAddress } from './modules/delivery/delivery.fixture.ts';
+
+const RECIPIENTS = 40;
+const TOKEN_ID = 9n;
+const STREAMER_ID = '00000000-0000-4000-8000-0000000000a1';
+const streamer: SessionUser = {
+  userId: STREAMER_ID,
+  authUserId: 'auth-prod-streamer',
+  email: 'streamer@hanabi.example',
+  type: 'streamer',
+  role: 'user',
+  viaCookie: false,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` answers true (errors count as false, e.g. while the database is away). */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const startedAt = Date.now();
+  for (;;) {
+    if (await check().catch(() => false)) return Date.now() - startedAt;
+    if (Date.now() - startedAt > timeoutMs) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await sleep(200);
+  }
+}
+
+async function readyStatus(origin: string): Promise<number> {
+  const response = await fetch(`${origin}/api/ready`, { signal: AbortSignal.timeout(5000) });
+  return response.status;
+}
+
+async function publicCampaignIds(origin: string): Promise<string[]> {
+  const response = await fetch(`${origin}/api/campaign?type=audience`, { signal: AbortSignal.timeout(5000) });
+  if (response.status !== 200) throw new Error(`campaign list answered ${response.status}`);
+  return ((await response.json()) as { list: { id: string }[] }).list.map((campaign) => campaign.id);
+}
+
+/**
+ * The production path as it is deployed: NODE_ENV=production on PostgreSQL with outside services only (anvil as
+ * the external chain, an SMTP sink, stand-ins for S3/Kubo/drand), two api and two worker processes started at
+ * the same moment on a fresh database. Then the faults production meets: a worker killed with SIGKILL, and the
+ * database cut off for a few seconds with every connection of the app terminated.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker processes on PostgreSQL', () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+
+  it('refuses to start with bad settings and lists every bad key at once', async () => {
+    const server = startHanabi({
+      NODE_ENV: 'production',
+      PUBLIC_READ_CACHE_MS: 'forever',
+      SESSION_CACHE_MS: '-1',
+      WALLET_COOL_OFF_HOURS: 'a day',
+      WALLET_RECENT_SIGN_IN_MINUTES: '0',
+      WALLET_UNDO_TTL_HOURS: '0',
+      WALLET_CHALLENGE_TTL_SECONDS: '5',
+      HANABI_ROLE: 'both',
+    });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    for (const key of [
+      'PUBLIC_READ_CACHE_MS',
+      'SESSION_CACHE_MS',
+      'WALLET_COOL_OFF_HOURS',
+      'WALLET_RECENT_SIGN_IN_MINUTES',
+      'WALLET_UNDO_TTL_HOURS',
+      'WALLET_CHALLENGE_TTL_SECONDS',
+      'HANABI_ROLE',
+      'AUTH_SECRET',
+      'SMTP_URL',
+      'PUBLIC_ORIGIN',
+      'DATABASE_URL',
+      'CHAIN_RPC_URL',
+      'IPFS_RPC_URL',
+      'S3_BUCKET',
+    ]) {
+      expect(output).toMatch(new RegExp(`- ${key}:`));
+    }
+    expect(output).not.toMatch(/ready/);
+  });
+
+  it(
+    'starts 2 api + 2 workers at once, shares cache invalidations, and delivers exactly once through a killed worker and a database outage',
+    { timeout: 300_000 },
+    async () => {
+      const [apiPort1, apiPort2] = [await freePort(), await freePort()];
+      const api1Origin = `http://127.0.0.1:${apiPort1}`;
+      const api2Origin = `http://127.0.0.1:${apiPort2}`;
+      const stack = await startProductionStack('prod', api1Origin);
+      cleanups.push(() => stack.close());
+      const env = {
+        ...stack.env,
+        // Cached public reads live a minute: a change seen sooner on the other api came through the cache bus.
+        PUBLIC_READ_CACHE_MS: '60000',
+        DELIVERY_BATCH_SIZE: '5',
+        DELIVERY_CONFIRMATIONS: '1',
+      };
+
+      // 1. Four processes started at the same moment on a fresh database: all come up.
+      const processes = {
+        api1: startHanabi({ ...env, HANABI_ROLE: 'api', PORT: String(apiPort1) }),
+        api2: startHanabi({ ...env, HANABI_ROLE: 'api', PORT: String(apiPort2) }),
+        worker1: startHanabi({ ...env, HANABI_ROLE: 'worker' }),
+        worker2: startHanabi({ ...env, HANABI_ROLE: 'worker' }),
+      };
+      cleanups.push(async () => {
+        for (const server of Object.values(processes)) if (server.alive()) server.child.kill('SIGKILL');
+      });
+      await Promise.all(Object.values(processes).map((server) => server.ready()));
+      expect(await readyStatus(api1Origin)).toBe(200);
+      expect(await readyStatus(api2Origin)).toBe(200);
+
+      const judge = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+      judge.on('error', () => undefined);
+      cleanups.push(() => judge.end());
+      const count = async (query: string) => Number((await judge.query(query)).rows[0].count);
+
+      // Each migration ran once; nothing embedded and no demo data in production.
+      const migrationFiles = (await fs.readdir(serverPaths.migrations)).filter((file) =>
+        file.endsWith('.sql'),
+      );
+      expect(await count('select count(*) from drizzle.__drizzle_migrations')).toBe(migrationFiles.length);
+      expect(await fs.readdir(stack.dataDir)).toEqual([]);
+      expect(await count(`select count(*) from auth_user where email like '%demo.hanabi.local'`)).toBe(0);
+      // The catch-up run of a `runAtStart` job: one per time slot, not one per worker.
+      const atStart = await judge.query<{ slot: Date }>(
+        `select singleton_on as slot from pgboss.job where name = 'campaigns.advance-status' and singleton_key = $1`,
+        [RUN_AT_START_KEY],
+      );
+      expect(atStart.rows.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(atStart.rows.map((row) => row.slot.getTime())).size).toBe(atStart.rows.length);
+
+      // 2. An e-mail sign-in link goes out by SMTP from one api and opens on the other.
+      const email = 'fan@hanabi.example';
+      const requested = await fetch(`${api1Origin}/api/auth/sign-in/magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: api1Origin },
+        body: JSON.stringify({ email, callbackURL: '/signup/audience/finishSignUp' }),
+      });
+      expect(requested.status).toBe(200);
+      const cookie = requested.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+      await until(
+        'the sign-in mail',
+        async () => stack.mails.some((mail) => mail.to.includes(email)),
+        15_000,
+      );
+      const mail = stack.mails.find((candidate) => candidate.to.includes(email))!;
+      const link = /https?:\/\/[^\s"<>]+\/api\/auth\/magic-link\/verify\?[^\s"<>]+/
+        .exec(mail.body)![0]
+        .replace(/&amp;/g, '&');
+      expect(link.startsWith(api1Origin)).toBe(true);
+      const opened = await fetch(link.replace(api1Origin, api2Origin), {
+        redirect: 'manual',
+        headers: { cookie },
+      });
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get('location')).toContain('/signup/audience/finishSignUp');
+      expect(opened.headers.get('location')).not.toContain('error=');
+
+      // 3. A write in another process empties both apis' caches at once (cache bus over LISTEN/NOTIFY).
+      const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+      const container: Container = await createContainer(config, createLogger(config));
+      cleanups.push(() => container.close());
+      const { db } = container.database;
+      await db.insert(authUser).values({ id: streamer.authUserId, name: 'Streamer', email: streamer.email });
+      await db
+        .insert(appUser)
+        .values({ id: STREAMER_ID, authUserId: streamer.authUserId, type: 'streamer', name: 'Streamer' });
+      await db.insert(digitalGoods).values({
+        id: 'goods-prod',
+        streamerId: STREAMER_ID,
+        name: 'Production badge',
+        supply: 1000,
+        status: 'published',
+        tokenId: String(TOKEN_ID),
+      });
+      expect(await publicCampaignIds(api1Origin)).toEqual([]); // cached for a minute from here
+      expect(await publicCampaignIds(api2Origin)).toEqual([]);
+      const first = await container.services.campaigns.create(
+        streamer,
+        CreateCampaignBody.parse(campaignBody('goods-prod')),
+      );
+      for (const origin of [api1Origin, api2Origin]) {
+        await until(
+          `campaign on ${origin}`,
+          async () => (await publicCampaignIds(origin)).includes(first.id),
+          5000,
+        );
+      }
+      // Invalidations sent while an api's listener is cut off are lost: it forgets its caches on reconnecting.
+      await stack.admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query = 'listen hanabi_cache'`,
+        [stack.databaseName],
+      );
+      const second = await container.services.campaigns.create(
+        streamer,
+        CreateCampaignBody.parse(campaignBody('goods-prod')),
+      );
+      for (const origin of [api1Origin, api2Origin]) {
+        await until(
+          `campaign on ${origin}`,
+          async () => (await publicCampaignIds(origin)).includes(second.id),
+          15_000,
+        );
+      }
+
+      // 4. A distribution delivered by the workers while one is killed and the database goes away.
+      const addresses = Array.from({ length: RECIPIENTS }, () => randomAddress());
+      await container.services.manualDistribution.create(
+        streamer,
+        {
+          digitalGoodsId: 'goods-prod',
+          distributionList: addresses.map((recipient) => ({ recipient, amount: 1 })),
+        },
+        undefined,
+      );
+      const confirmed = () => count(`select count(*) from delivery where status = 'confirmed'`);
+      await until('the first batch confirmed', async () => (await confirmed()) >= 5, 60_000);
+      processes.worker1.child.kill('SIGKILL');
+      await processes.worker1.exited;
+
+      // The database is cut off: no new connections, every open one terminated.
+      await stack.admin.query(`alter database ${stack.databaseName} allow_connections false`);
+      await stack.admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [
+        stack.databaseName,
+      ]);
+      await until('api1 not ready', async () => (await readyStatus(api1Origin)) === 503, 10_000);
+      await until('api2 not ready', async () => (await readyStatus(api2Origin)) === 503, 10_000);
+      await sleep(3000);
+      await stack.admin.query(`alter database ${stack.databaseName} allow_connections true`);
+      await until('api1 ready again', async () => (await readyStatus(api1Origin)) === 200, 30_000);
+      await until('api2 ready again', async () => (await readyStatus(api2Origin)) === 200, 30_000);
+      expect(await publicCampaignIds(api2Origin)).toContain(second.id);
+
+      // The surviving worker finishes the whole distribution by itself.
+      await until('every delivery confirmed', async () => (await confirmed()) === RECIPIENTS, 150_000);
+      expect(processes.api1.alive() && processes.api2.alive() && processes.worker2.alive()).toBe(true);
+      const balances = await stack.chain.publicClient.readContract({
+        address: stack.contract,
+        abi: hanabiTokenAbi,
+        functionName: 'balanceOfBatch',
+        args: [addresses as HexAddress[], addresses.map(() => TOKEN_ID)],
+      });
+      expect([...balances]).toEqual(addresses.map(() => 1n));
+      expect(
+        await count(
+          `select coalesce(sum(recipient_count), 0) as count from chain_tx where status = 'confirmed'`,
+        ),
+      ).toBe(RECIPIENTS);
+
+      // Every survivor stops cleanly on SIGTERM.
+      for (const server of [processes.api1, processes.api2, processes.worker2]) server.child.kill('SIGTERM');
+      for (const server of [processes.api1, processes.api2, processes.worker2]) {
+        expect(await server.exited).toBe(0);
+        expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaughtException/);
+      }
+    },
+  );
+});
