@@ -15,7 +15,7 @@ import { campaignBody } from './test/goods-fixtures.ts';
 import { freePort, startHanabi, startProductionStack } from './test/production-stack.ts';
 import { randomAddress } from './modules/delivery/delivery.fixture.ts';
 
-const RECIPIENTS = 40;
+const RECIPIENTS = 200;
 const TOKEN_ID = 9n;
 const STREAMER_ID = '00000000-0000-4000-8000-0000000000a1';
 const streamer: SessionUser = {
@@ -30,12 +30,17 @@ const streamer: SessionUser = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` answers true (errors count as false, e.g. while the database is away). */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<number> {
   const startedAt = Date.now();
   for (;;) {
     if (await check().catch(() => false)) return Date.now() - startedAt;
     if (Date.now() - startedAt > timeoutMs) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await sleep(200);
+    await sleep(everyMs);
   }
 }
 
@@ -117,8 +122,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       const processes = {
         api1: startHanabi({ ...env, HANABI_ROLE: 'api', PORT: String(apiPort1) }),
         api2: startHanabi({ ...env, HANABI_ROLE: 'api', PORT: String(apiPort2) }),
-        worker1: startHanabi({ ...env, HANABI_ROLE: 'worker' }),
-        worker2: startHanabi({ ...env, HANABI_ROLE: 'worker' }),
+        worker1: startHanabi({ ...env, HANABI_ROLE: 'worker', PGAPPNAME: 'worker1' }),
+        worker2: startHanabi({ ...env, HANABI_ROLE: 'worker', PGAPPNAME: 'worker2' }),
       };
       cleanups.push(async () => {
         for (const server of Object.values(processes)) if (server.alive()) server.child.kill('SIGKILL');
@@ -235,11 +240,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         undefined,
       );
       const confirmed = () => count(`select count(*) from delivery where status = 'confirmed'`);
+      // The worker holding the signer lock right now (its connections carry its name, PGAPPNAME).
+      const signerHolder = async (): Promise<'worker1' | 'worker2'> => {
+        let holder: string | undefined;
+        await until(
+          'a worker holding the signer lock',
+          async () => {
+            const { rows } = await judge.query<{ name: string }>(
+              `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+               where l.locktype = 'advisory' and l.granted and a.datname = $1 and a.application_name like 'worker%'`,
+              [stack.databaseName],
+            );
+            holder = rows[0]?.name;
+            return holder !== undefined;
+          },
+          60_000,
+          10,
+        );
+        return holder as 'worker1' | 'worker2';
+      };
       await until('the first batch confirmed', async () => (await confirmed()) >= 5, 60_000);
-      processes.worker1.child.kill('SIGKILL');
-      await processes.worker1.exited;
 
-      // The database is cut off: no new connections, every open one terminated.
+      // The database is cut off while a worker signs: no new connections, every open one terminated.
+      await signerHolder();
       await stack.admin.query(`alter database ${stack.databaseName} allow_connections false`);
       await stack.admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [
         stack.databaseName,
@@ -248,13 +271,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       await until('api2 not ready', async () => (await readyStatus(api2Origin)) === 503, 10_000);
       await sleep(3000);
       await stack.admin.query(`alter database ${stack.databaseName} allow_connections true`);
+      let atRestore = 0;
+      await until('the judge reconnected', async () => ((atRestore = await confirmed()), true), 10_000);
       await until('api1 ready again', async () => (await readyStatus(api1Origin)) === 200, 30_000);
       await until('api2 ready again', async () => (await readyStatus(api2Origin)) === 200, 30_000);
       expect(await publicCampaignIds(api2Origin)).toContain(second.id);
+      expect(processes.worker1.alive() && processes.worker2.alive()).toBe(true);
+      // Deliveries go on by themselves after the outage.
+      await until('deliveries after the outage', async () => (await confirmed()) > atRestore, 90_000);
 
-      // The surviving worker finishes the whole distribution by itself.
+      // The worker signing right now is killed; the other one takes its work over.
+      const victim = await signerHolder();
+      const survivor = victim === 'worker1' ? processes.worker2 : processes.worker1;
+      processes[victim].child.kill('SIGKILL');
+      await processes[victim].exited;
+      expect(await confirmed()).toBeLessThan(RECIPIENTS);
       await until('every delivery confirmed', async () => (await confirmed()) === RECIPIENTS, 150_000);
-      expect(processes.api1.alive() && processes.api2.alive() && processes.worker2.alive()).toBe(true);
+      expect(processes.api1.alive() && processes.api2.alive() && survivor.alive()).toBe(true);
       const balances = await stack.chain.publicClient.readContract({
         address: stack.contract,
         abi: hanabiTokenAbi,
@@ -269,8 +302,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       ).toBe(RECIPIENTS);
 
       // Every survivor stops cleanly on SIGTERM.
-      for (const server of [processes.api1, processes.api2, processes.worker2]) server.child.kill('SIGTERM');
-      for (const server of [processes.api1, processes.api2, processes.worker2]) {
+      const survivors = [processes.api1, processes.api2, survivor];
+      for (const server of survivors) server.child.kill('SIGTERM');
+      for (const server of survivors) {
         expect(await server.exited).toBe(0);
         expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaughtException/);
       }
