@@ -18,10 +18,11 @@ import { randomAddress } from './modules/delivery/delivery.fixture.ts';
 const RECIPIENTS = 200;
 const TOKEN_ID = 9n;
 const STREAMER_ID = '00000000-0000-4000-8000-0000000000a1';
+const STREAMER_EMAIL = 'streamer@hanabi.example';
 const streamer: SessionUser = {
   userId: STREAMER_ID,
   authUserId: 'auth-prod-streamer',
-  email: 'streamer@hanabi.example',
+  email: STREAMER_EMAIL,
   type: 'streamer',
   role: 'user',
   viaCookie: false,
@@ -187,7 +188,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       const container: Container = await createContainer(config, createLogger(config));
       cleanups.push(() => container.close());
       const { db } = container.database;
-      await db.insert(authUser).values({ id: streamer.authUserId, name: 'Streamer', email: streamer.email });
+      await db.insert(authUser).values({ id: streamer.authUserId, name: 'Streamer', email: STREAMER_EMAIL });
       await db
         .insert(appUser)
         .values({ id: STREAMER_ID, authUserId: streamer.authUserId, type: 'streamer', name: 'Streamer' });
