@@ -14,6 +14,8 @@ export interface SendOptions {
 /** The key and time slot of the catch-up run a job with `runAtStart` gets when workers start. */
 export const RUN_AT_START_KEY = 'run-at-start';
 const RUN_AT_START_SLOT_SECONDS = 60;
+/** At most one queue error line per this interval (with the count of the ones not logged). */
+const ERROR_LOG_INTERVAL_MS = 10_000;
 
 /**
  * The job queue: pg-boss on the application's own database (PGlite embedded, PostgreSQL in production).
@@ -22,12 +24,14 @@ const RUN_AT_START_SLOT_SECONDS = 60;
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private started = false;
+  private lastErrorLoggedAt = 0;
+  private errorsNotLogged = 0;
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly log: Logger,
   ) {
-    boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+    boss.on('error', (error: Error) => this.reportError(error));
   }
 
   static create(database: Database, log: Logger): JobQueue {
@@ -74,6 +78,22 @@ export class JobQueue {
         });
       }
     }
+  }
+
+  /**
+   * While the database is away pg-boss fails every poll of every queue (some 30 errors a second on a worker):
+   * the first error of a burst is logged, the rest are counted and summed up once per interval.
+   */
+  private reportError(error: Error): void {
+    const now = Date.now();
+    if (now - this.lastErrorLoggedAt < ERROR_LOG_INTERVAL_MS) {
+      this.errorsNotLogged += 1;
+      return;
+    }
+    const suppressed = this.errorsNotLogged;
+    this.lastErrorLoggedAt = now;
+    this.errorsNotLogged = 0;
+    this.log.error({ err: error, ...(suppressed > 0 ? { suppressed } : {}) }, 'job queue error');
   }
 
   private async runOne(definition: JobDefinition, jobId: string, data: unknown): Promise<unknown> {
