@@ -230,7 +230,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         );
       }
 
-      // 4. A distribution delivered by the workers while one is killed and the database goes away.
+      // 4. A distribution delivered by the workers through a database outage and the SIGKILL of the signing one.
       const addresses = Array.from({ length: RECIPIENTS }, () => randomAddress());
       await container.services.manualDistribution.create(
         streamer,
