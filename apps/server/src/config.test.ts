@@ -2,6 +2,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isEmbedded, loadConfig } from './config.ts';
 
+/** What production needs besides identity: every outside service (no embedded part runs there). */
+const OUTSIDE_SERVICES = {
+  DATABASE_URL: 'postgres://u@db/hanabi',
+  CHAIN_RPC_URL: 'https://rpc.example',
+  CHAIN_SIGNER_KEY: `0x${'1'.repeat(64)}`,
+  IPFS_RPC_URL: 'http://kubo.internal:5001',
+  IPFS_GATEWAY_URL: 'https://ipfs.example',
+  S3_BUCKET: 'hanabi-assets',
+};
+
 describe('loadConfig', () => {
   it('runs on embedded defaults with an empty environment', () => {
     const config = loadConfig({});
@@ -66,7 +76,9 @@ describe('loadConfig', () => {
       AUTH_SECRET: 'x'.repeat(40),
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_ORIGIN: 'https://hanabi.example/',
+      ...OUTSIDE_SERVICES,
     });
+    expect(config.demo).toBe(false);
     expect(config.auth.secret).toBe('x'.repeat(40));
     expect(config.auth.secureCookies).toBe(true);
     expect(config.mail).toEqual({
@@ -74,6 +86,35 @@ describe('loadConfig', () => {
       from: 'Hanabi <no-reply@hanabi.example>',
     });
     expect(config.publicOrigin).toBe('https://hanabi.example');
+  });
+
+  it('refuses every embedded part in production and names each missing service', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail.example:587',
+        PUBLIC_ORIGIN: 'https://hanabi.example/',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    const keys = (error as ConfigError).issues.map((issue) => issue.split(':')[0]);
+    expect(keys).toEqual(['DATABASE_URL', 'CHAIN_RPC_URL', 'IPFS_RPC_URL', 'S3_BUCKET']);
+  });
+
+  it('seeds demo data in production only when asked', () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.example:587',
+      PUBLIC_ORIGIN: 'https://hanabi.example/',
+      ...OUTSIDE_SERVICES,
+    };
+    expect(loadConfig(production).demo).toBe(false);
+    expect(loadConfig({ ...production, HANABI_DEMO: '1' }).demo).toBe(true);
+    expect(loadConfig({}).demo).toBe(true);
   });
 
   it('refuses a short AUTH_SECRET and half-configured OAuth providers', () => {

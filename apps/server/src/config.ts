@@ -24,7 +24,8 @@ const EnvSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   HANABI_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   HANABI_DATA_DIR: z.string().min(1).default('./data'),
-  HANABI_DEMO: booleanFlag.default(true),
+  /** Default on, except in production: demo accounts (one an operator) and a demo airdrop never go there unasked. */
+  HANABI_DEMO: booleanFlag.optional(),
   HANABI_WEB_DIST: z.string().optional(),
   DATABASE_URL: z
     .string()
@@ -164,6 +165,17 @@ function productionRequirements(env: Record<string, string | undefined>): string
   if (!env.SMTP_URL) missing.push('SMTP_URL: required in production (e-mail sign-in links are sent by SMTP)');
   if (!env.PUBLIC_ORIGIN)
     missing.push('PUBLIC_ORIGIN: required in production (links in e-mails and OAuth callbacks)');
+  // Without these the embedded parts would start: PGlite (one process only), an anvil whose keys are public,
+  // a block store and a folder on this machine's disk. Production never falls back to them silently.
+  const embeddedInstead: Array<[string, string]> = [
+    ['DATABASE_URL', 'PostgreSQL (otherwise PGlite in the data folder)'],
+    ['CHAIN_RPC_URL', 'the chain JSON-RPC node (otherwise a local anvil with public keys)'],
+    ['IPFS_RPC_URL', 'a Kubo node (otherwise a block store in the data folder)'],
+    ['S3_BUCKET', 'S3-compatible storage (otherwise files in the data folder)'],
+  ];
+  for (const [key, what] of embeddedInstead) {
+    if (!env[key]) missing.push(`${key}: required in production — ${what}`);
+  }
   // The sandbox's fake platforms and chat console are open to anyone: never on a production server.
   if (['1', 'true', 'yes', 'on'].includes(env.LIVE_SANDBOX ?? '')) {
     missing.push('LIVE_SANDBOX: the live platform sandbox cannot run in production');
@@ -344,7 +356,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin,
     role: e.HANABI_ROLE,
     dataDir,
-    demo: e.HANABI_DEMO,
+    demo: e.HANABI_DEMO ?? e.NODE_ENV !== 'production',
     webDist: e.HANABI_WEB_DIST ? path.resolve(baseDir, e.HANABI_WEB_DIST) : undefined,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }

@@ -46,6 +46,11 @@ export class CacheBus {
         }
       },
       log,
+      // Invalidations sent while this process was cut off are lost: forget everything rather than serve it
+      // until the entries' time to live runs out.
+      () => {
+        for (const list of this.caches.values()) for (const cache of list) cache.clear();
+      },
     );
   }
 

@@ -34,6 +34,8 @@ export class ChannelHub<V> {
     /** Reads a payload; null drops it (unreadable, or not for anyone). */
     private readonly decode: (payload: string) => ChannelMessage<V> | null,
     private readonly log: Logger,
+    /** Called after a lost connection is back: whatever was NOTIFYed in between never arrived here. */
+    private readonly onReconnect?: () => void,
   ) {}
 
   /** Adds a listener for the key; answers the function that removes it. */
@@ -107,10 +109,13 @@ export class ChannelHub<V> {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (this.closed) return;
-      this.connect().catch((error: unknown) => {
-        this.log.warn({ err: error, channel: this.channel }, 'channel listener could not reconnect');
-        this.scheduleReconnect();
-      });
+      this.connect().then(
+        () => this.onReconnect?.(),
+        (error: unknown) => {
+          this.log.warn({ err: error, channel: this.channel }, 'channel listener could not reconnect');
+          this.scheduleReconnect();
+        },
+      );
     }, RECONNECT_MS);
   }
 

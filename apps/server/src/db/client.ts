@@ -66,6 +66,9 @@ export async function openPostgres(
   if (privateSchema) await pool.query(`create schema if not exists ${privateSchema}`);
   // A broken idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => undefined);
+  // A checked-out client (a transaction, the signer lock) has no pool listener: when PostgreSQL drops it, its
+  // 'error' event would be unhandled and end the process. Its query fails on its own; the event needs an ear.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
   return {

@@ -1,17 +1,44 @@
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Database, Schema } from './client.ts';
 import { serverPaths } from '../paths.ts';
 
-/** Applies the committed drizzle migrations; the same files on PGlite and PostgreSQL. */
+/**
+ * Applies the committed drizzle migrations; the same files on PGlite and PostgreSQL.
+ *
+ * On PostgreSQL several processes start at once (api and worker replicas): without a lock each one sees an
+ * empty journal and runs the same DDL, and all but one die on duplicate catalog rows. A session advisory lock
+ * (one per schema) makes them take turns; whoever comes after the first finds the journal complete and does
+ * nothing. The migrations run on the connection that holds the lock, so a dead process releases it with its
+ * connection.
+ */
 export async function runMigrations(database: Database): Promise<void> {
   const migrationsFolder = serverPaths.migrations;
   const journal = database.schema ? { migrationsSchema: database.schema } : {};
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder, ...journal });
-  } else {
-    await migratePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder, ...journal });
+    return;
+  }
+  const client = await database.pool!.connect();
+  const key = `hanabi-migrate:${database.schema ?? 'public'}`;
+  let healthy = true;
+  // Checked out, the client has no pool error listener: a dropped connection must fail the start, not crash.
+  const lost = () => (healthy = false);
+  client.on('error', lost);
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
+    try {
+      await migratePg(drizzlePg({ client }), { migrationsFolder, ...journal });
+    } finally {
+      await client
+        .query('select pg_advisory_unlock(hashtextextended($1, 0))', [key])
+        .catch(() => (healthy = false));
+    }
+  } finally {
+    // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
+    if (healthy) client.removeListener('error', lost);
+    client.release(!healthy);
   }
 }

@@ -11,6 +11,12 @@ export interface SendOptions {
   singletonKey?: string;
 }
 
+/** The key and time slot of the catch-up run a job with `runAtStart` gets when workers start. */
+export const RUN_AT_START_KEY = 'run-at-start';
+const RUN_AT_START_SLOT_SECONDS = 60;
+/** At most one queue error line per this interval (with the count of the ones not logged). */
+const ERROR_LOG_INTERVAL_MS = 10_000;
+
 /**
  * The job queue: pg-boss on the application's own database (PGlite embedded, PostgreSQL in production).
  * Jobs are registered from typed definitions; payloads are validated on send and again on receipt.
@@ -18,12 +24,14 @@ export interface SendOptions {
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private started = false;
+  private lastErrorLoggedAt = 0;
+  private errorsNotLogged = 0;
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly log: Logger,
   ) {
-    boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+    boss.on('error', (error: Error) => this.reportError(error));
   }
 
   static create(database: Database, log: Logger): JobQueue {
@@ -61,8 +69,31 @@ export class JobQueue {
       if (definition.schedule) {
         await this.boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data ?? {});
       }
-      if (definition.runAtStart) await this.boss.send(definition.name, definition.schedule?.data ?? {});
+      if (definition.runAtStart) {
+        // Several workers start together (a deploy, a restart of all): one catch-up run is enough, so the
+        // run-at-start job is a singleton per time slot rather than one per worker.
+        await this.boss.send(definition.name, definition.schedule?.data ?? {}, {
+          singletonKey: RUN_AT_START_KEY,
+          singletonSeconds: RUN_AT_START_SLOT_SECONDS,
+        });
+      }
     }
+  }
+
+  /**
+   * While the database is away pg-boss fails every poll of every queue (some 30 errors a second on a worker):
+   * the first error of a burst is logged, the rest are counted and summed up once per interval.
+   */
+  private reportError(error: Error): void {
+    const now = Date.now();
+    if (now - this.lastErrorLoggedAt < ERROR_LOG_INTERVAL_MS) {
+      this.errorsNotLogged += 1;
+      return;
+    }
+    const suppressed = this.errorsNotLogged;
+    this.lastErrorLoggedAt = now;
+    this.errorsNotLogged = 0;
+    this.log.error({ err: error, ...(suppressed > 0 ? { suppressed } : {}) }, 'job queue error');
   }
 
   private async runOne(definition: JobDefinition, jobId: string, data: unknown): Promise<unknown> {

@@ -8,6 +8,12 @@ const production = {
   AUTH_SECRET: 'x'.repeat(32),
   SMTP_URL: 'smtp://mail.example.com',
   PUBLIC_ORIGIN: 'https://hanabi.example.com',
+  DATABASE_URL: 'postgres://u@db/hanabi',
+  CHAIN_RPC_URL: 'https://rpc.example.com',
+  CHAIN_SIGNER_KEY: `0x${'1'.repeat(64)}`,
+  IPFS_RPC_URL: 'http://kubo.internal:5001',
+  IPFS_GATEWAY_URL: 'https://ipfs.example.com',
+  S3_BUCKET: 'hanabi-assets',
 };
 const DSN = 'https://key@o1.ingest.sentry.io/1';
 

@@ -29,6 +29,11 @@ export class SignerLock {
     const key = `${this.database.schema ?? 'public'}:${this.name}`;
     const client = await pool.connect();
     let healthy = true;
+    // A checked-out pg client has no error listener of the pool's: a database blip while the lock is held would
+    // be an unhandled 'error' event and kill the worker. The lock dies with the connection; the task's own
+    // queries fail on their pooled connections, and chain_tx's unique nonce index stops any second signer.
+    const lost = () => (healthy = false);
+    client.on('error', lost);
     try {
       await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
       try {
@@ -40,6 +45,7 @@ export class SignerLock {
       }
     } finally {
       // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
+      if (healthy) client.removeListener('error', lost); // pooled again: the pool listens from here
       client.release(!healthy);
     }
   }

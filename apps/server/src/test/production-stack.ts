@@ -1,0 +1,202 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, startAnvil } from '@hanabi/token';
+import { anvilDevKey } from '../adapters/chain/embedded-chain.ts';
+import { RpcChain } from '../adapters/chain/rpc-chain.ts';
+import type { HexAddress } from '../adapters/chain/token-contract.ts';
+import { serverPaths } from '../paths.ts';
+
+/** One mail the SMTP sink took: envelope recipients and the body with quoted-printable undone. */
+export interface SunkMail {
+  to: string[];
+  body: string;
+}
+
+/** A minimal SMTP server on loopback that accepts every message (what a Mailpit would be in a deployment). */
+async function startSmtpSink(): Promise<{ port: number; mails: SunkMail[]; close(): Promise<void> }> {
+  const mails: SunkMail[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = '';
+    let data: string[] | null = null;
+    let to: string[] = [];
+    socket.write('220 sink\r\n');
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data) {
+          if (line !== '.') {
+            data.push(line.startsWith('..') ? line.slice(1) : line);
+            continue;
+          }
+          // Quoted-printable: soft line breaks and =XX escapes (good enough for links in the HTML and text parts).
+          const body = data
+            .join('\n')
+            .replace(/=\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+          mails.push({ to, body });
+          data = null;
+          to = [];
+          socket.write('250 queued\r\n');
+          continue;
+        }
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === 'EHLO' || command === 'HELO') socket.write('250 sink\r\n');
+        else if (command === 'RCPT') to.push(/<([^>]+)>/.exec(line)?.[1]?.toLowerCase() ?? '');
+        else if (command === 'DATA') data = [];
+        else if (command === 'QUIT') socket.end('221 bye\r\n');
+        if (command === 'RCPT' || command === 'MAIL' || command === 'RSET' || command === 'NOOP')
+          socket.write('250 ok\r\n');
+        else if (command === 'DATA') socket.write('354 go ahead\r\n');
+        else if (!['EHLO', 'HELO', 'QUIT'].includes(command)) socket.write('502 not here\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A stand-in for the other outside services (S3, Kubo RPC, drand): it answers 503 and counts the calls, so a test
+ * sees the production processes point at it and never at an embedded part. Nothing here needs them to work.
+ */
+async function startServiceStandIn(): Promise<{ url: string; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  const server = http.createServer((request, response) => {
+    hits.push(`${request.method} ${request.url}`);
+    response.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface ProductionStack {
+  /** Production settings shared by every process (no PORT, no HANABI_ROLE). */
+  env: Record<string, string>;
+  /** The fresh database's name and a URL to it (the test's own judge connection). */
+  databaseName: string;
+  databaseUrl: string;
+  /** The server's admin connection (on the TEST_DATABASE_URL database): cuts and restores the app's database. */
+  admin: pg.Client;
+  dataDir: string;
+  chain: RpcChain;
+  contract: HexAddress;
+  mails: SunkMail[];
+  close(): Promise<void>;
+}
+
+/**
+ * Everything production talks to, on loopback: a fresh PostgreSQL database, anvil as the external chain with the
+ * token deployed, an SMTP sink, and a stand-in for S3/Kubo/drand. `env` is NODE_ENV=production with all of them.
+ */
+export async function startProductionStack(name: string, publicOrigin: string): Promise<ProductionStack> {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const databaseName = `hanabi_${name}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    admin.on('error', () => undefined);
+    await admin.query(`create database ${databaseName}`);
+    cleanups.push(async () => {
+      await admin.query(`alter database ${databaseName} allow_connections true`);
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    });
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${databaseName}`;
+    const anvil = await startAnvil();
+    cleanups.push(() => anvil.stop());
+    const chain = new RpcChain({ rpcUrl: anvil.rpcUrl, chainId: 31337, signerKey: anvilDevKey(0) });
+    const contract = await chain.deployToken();
+    const smtp = await startSmtpSink();
+    cleanups.push(() => smtp.close());
+    const standIn = await startServiceStandIn();
+    cleanups.push(() => standIn.close());
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `hanabi-${name}-`));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    return {
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_ORIGIN: publicOrigin,
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl.toString(),
+        AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: 'Hanabi <no-reply@hanabi.example>',
+        CHAIN_RPC_URL: anvil.rpcUrl,
+        CHAIN_SIGNER_KEY: anvilDevKey(0),
+        CHAIN_CONTRACT_ADDRESS: contract,
+        IPFS_RPC_URL: `${standIn.url}/kubo`,
+        IPFS_GATEWAY_URL: `${standIn.url}/ipfs`,
+        S3_BUCKET: 'hanabi-assets',
+        S3_ENDPOINT: standIn.url,
+        S3_FORCE_PATH_STYLE: '1',
+        S3_ACCESS_KEY_ID: 'stand-in',
+        S3_SECRET_ACCESS_KEY: 'stand-in-secret',
+        DRAND_URL: `${standIn.url}/drand`,
+        // Production must not need it, but a folder it would fill if anything fell back to embedded parts.
+        HANABI_DATA_DIR: dataDir,
+      },
+      databaseName,
+      databaseUrl: databaseUrl.toString(),
+      admin,
+      dataDir,
+      chain,
+      contract,
+      mails: smtp.mails,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A Hanabi process started the way production starts one (`node main`), its output kept for the test. */
+export function startHanabi(env: Record<string, string>) {
+  // Node loads the TypeScript itself (`--import tsx`), so a kill reaches the server and not a launcher.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverPaths.root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_PRETTY: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => output,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    async ready() {
+      const deadline = Date.now() + 90_000;
+      while (!/Hanabi [^\n]*ready/.test(output)) {
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`Hanabi did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
+
+export { freePort };
