@@ -76,8 +76,8 @@ export const WalletHolding = z.object({
   tokenId: z.string(),
   /** Read from chain (balanceOfBatch); null when the chain could not be read. */
   balance: z.string().nullable(),
-  /** Net of what Hanabi's confirmed writes moved to/from the wallet: mints and transfers in, minus transfers
-   * out and burns. Differs from `balance` when someone moved tokens outside Hanabi. */
+  /** Net of what Hanabi's confirmed writes moved to/from the wallet: deliveries, mints and transfers in, minus
+   * transfers out and burns. Differs from `balance` when someone moved tokens outside Hanabi. */
   recorded: z.string(),
   /** `uri(tokenId)` as Hanabi last set it; null when none. */
   uri: z.string().nullable(),
