@@ -65,6 +65,8 @@ export const Account = UserSummary.extend({
   locale: LocaleSchema,
   /** Whether anyone may see this person's collection (`GET /api/collection/{id}`); otherwise only they do. */
   collectionPublic: z.boolean(),
+  /** Whether news of a prize also comes by e-mail (in `locale`); on unless turned off. */
+  emailNotices: z.boolean(),
   /** Linked sign-in methods, oldest first. Never empty. */
   signInMethods: z.array(SignInMethod),
   createdAt: z.string(),
@@ -137,6 +139,7 @@ export const UpdateAccountBody = z
     walletAddress: WalletAddress.nullable(),
     walletProof: WalletProof,
     collectionPublic: z.boolean(),
+    emailNotices: z.boolean(),
   })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
