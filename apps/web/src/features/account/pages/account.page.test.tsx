@@ -153,7 +153,8 @@ describe('/streamer/account', () => {
     const wallet = walletFromMnemonic(MNEMONIC);
     await saveWalletRecord(await encryptWallet(MNEMONIC, PASSPHRASE));
     renderApp('/streamer/account', { account: makeAccount({ walletAddress: wallet.address }) });
-    expect(await screen.findByText('このブラウザのウォレット')).toBeTruthy();
+    // The page first checks which wallet this browser holds (IndexedDB): give a loaded machine time.
+    expect(await screen.findByText('このブラウザのウォレット', {}, { timeout: 5000 })).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('wallet-unlock'));
     const input = await screen.findByTestId('unlock-passphrase');
