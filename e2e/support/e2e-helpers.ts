@@ -71,6 +71,18 @@ export async function signIn(page: Page, type: 'streamer' | 'audience', email: s
     await continueWithRegisteredWallet(page);
   }
   await expect(page).toHaveURL(home, { timeout: 30_000 });
+  if (me.walletAddress) {
+    // The sign-in may reach home before the returning step shows on the landing (the account is read after the
+    // session, decision 0095); the account page holds for it, so "continue" there once, then back home.
+    await page.goto(`/${type}/account`);
+    const step = page.getByTestId('wallet-returning');
+    const account = page.getByTestId('profile-name');
+    await expect(step.or(account)).toBeVisible({ timeout: 20_000 });
+    if (await step.isVisible()) await page.getByTestId('wallet-continue').click();
+    await expect(account).toBeVisible({ timeout: 20_000 });
+    await page.goto(`/${type}/home`);
+    await expect(page).toHaveURL(home, { timeout: 30_000 });
+  }
 }
 
 /**

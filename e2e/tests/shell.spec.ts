@@ -68,3 +68,34 @@ test('public pages have no serious accessibility violations', async ({ page }) =
     expect(serious.map((v) => `${url}: ${v.id} — ${v.help}`)).toEqual([]);
   }
 });
+
+test('signed-out pages make no call that fails (no 401 from the account read) and log nothing', async ({
+  page,
+  request,
+}) => {
+  const campaigns = (await (await request.get('/api/campaign?limit=100')).json()) as {
+    list: { id: string; status: string }[];
+  };
+  const ended = campaigns.list.find((item) => item.status === 'ended')!;
+  const failed: string[] = [];
+  const logged: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+  });
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/')) asked.push(new URL(req.url()).pathname);
+  });
+  for (const path of ['/', `/campaign/${ended.id}`, '/news']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  // The session was asked (200, null), the account never (decision 0095).
+  expect(asked).toContain('/api/auth/get-session');
+  expect(asked).not.toContain('/api/myAccountBase');
+  expect(failed).toEqual([]);
+  expect(logged).toEqual([]);
+});

@@ -21,6 +21,8 @@ import { AccountService } from './modules/account/account.service.ts';
 import { WalletService } from './modules/account/wallet.service.ts';
 import { LinkBindings } from './modules/identity/link-binding.ts';
 import { walletCoolOffJob } from './modules/account/wallet.jobs.ts';
+import { notificationMailJob } from './modules/notifications/notification-mail.jobs.ts';
+import { NotificationMailService } from './modules/notifications/notification-mail.service.ts';
 import { startChain, type ChainAdapter } from './adapters/chain/index.ts';
 import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
 import { ChainService } from './modules/chain/chain.service.ts';
@@ -87,6 +89,8 @@ export interface Container {
     identity: IdentityService;
     account: AccountService;
     wallet: WalletService;
+    /** Sends the e-mail twins of notifications (decision 0097). */
+    notificationMail: NotificationMailService;
     linkBindings: LinkBindings;
     chain: ChainService;
     tokens: TokenService;
@@ -237,8 +241,15 @@ export async function createContainer(
       log,
       delivery.services.delivery,
     );
+    const notificationMail = new NotificationMailService(
+      db,
+      mailer,
+      config.publicOrigin,
+      log.child({ module: 'notification-mail' }),
+    );
     const services = {
       ...audience.services,
+      notificationMail,
       ...goods.services,
       ...operatorArea.services,
       ...delivery.services,
@@ -276,6 +287,7 @@ export async function createContainer(
     const jobs = [
       housekeepingJob(repositories.housekeeping, config.housekeepingCron),
       walletCoolOffJob(wallet),
+      notificationMailJob(notificationMail, () => queue),
       analyticsSummaryJob(repositories.analytics.summary),
       ...goods.jobs,
       publishJob,

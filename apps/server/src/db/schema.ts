@@ -162,6 +162,8 @@ export const appUser = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** Whether anyone may see this person's collection (otherwise only they do). */
     collectionPublic: boolean('collection_public').notNull().default(false),
+    /** Whether news of a prize (it arrived) also comes by e-mail, in `locale` (decision 0097). */
+    emailNotices: boolean('email_notices').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -618,10 +620,18 @@ export const notification = pgTable(
     href: text('href'),
     hrefId: text('href_id'),
     isRead: boolean('is_read').notNull().default(false),
+    /**
+     * The e-mail twin (decision 0097): 'pending' when one is due, then 'sent' or 'skipped' (the person turned
+     * e-mail off, has no address, or is suspended); null for types never mailed.
+     */
+    mailState: text('mail_state', { enum: ['pending', 'sent', 'skipped'] }),
     createdAt: createdAt(),
   },
   (table) => [
     index('notification_user_idx').on(table.userId, table.createdAt, table.id),
+    index('notification_mail_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.mailState} = 'pending'`),
     index('notification_unread_idx')
       .on(table.userId)
       .where(sql`${table.isRead} = false`),

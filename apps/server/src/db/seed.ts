@@ -5,6 +5,7 @@ import { identitySeedStep } from '../modules/identity/identity.seed.ts';
 import { goodsCampaignsSeedStep } from '../modules/campaigns/campaigns.seed.ts';
 import { audienceSeedStep } from '../modules/audience/audience.seed.ts';
 import { manualDistributionSeedStep } from '../modules/manual-distribution/manual-distribution.seed.ts';
+import { resultsSeedStep } from '../modules/live-draws/draws.seed.ts';
 
 /**
  * The demo seed: one step per feature, each idempotent. Later features append steps (demo users, goods,
@@ -15,7 +16,7 @@ export interface SeedStep {
   run(container: Container): Promise<void>;
 }
 
-export const SEED_VERSION = 5;
+export const SEED_VERSION = 6;
 const SEED_KEY = 'demo.seed';
 
 export const seedSteps: SeedStep[] = [
@@ -23,6 +24,7 @@ export const seedSteps: SeedStep[] = [
   goodsCampaignsSeedStep,
   audienceSeedStep,
   manualDistributionSeedStep,
+  resultsSeedStep,
 ];
 
 export async function readSeedState(

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../lib/format';
 import { WatchButton } from './watch-button';
+import { OnAirBadge } from './on-air-badge';
 
 /** Filled, dark shades: white text keeps a contrast of at least 4.5:1 (as the campaign pages' badge). */
 const STATUS_COLORS: Record<CampaignStatus, string> = {
@@ -37,6 +38,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
           <Badge color={STATUS_COLORS[campaign.status]} variant="filled" style={{ flexShrink: 0 }}>
             {t(`campaigns.status.${campaign.status}`)}
           </Badge>
+          {campaign.onAir && <OnAirBadge />}
           <Text size="xs" c="dimmed" truncate="end">
             {campaign.user.name}
           </Text>

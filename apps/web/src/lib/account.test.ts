@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeAccount, unauthenticated } from '../test/fixtures';
-import { fetchAccount } from './account';
+import { QueryClient } from '@tanstack/react-query';
+import { SIGNIN_ERROR_NOT_REGISTERED } from '@hanabi/api';
+import { fetchAccount, readAccountForCache, setAccountCache } from './account';
 import { clearSessionToken, getSessionToken } from './session-token';
 
 afterEach(() => {
@@ -25,11 +27,53 @@ describe('fetchAccount', () => {
     clearSessionToken();
   });
 
-  it('never asks better-auth when signed out (its endpoints are rate-limited)', async () => {
-    const fetchMock = vi.fn(async () => unauthenticated());
+  it('signed out: asks only the session (200, null), never the account, so nothing answers 401', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).startsWith('/api/auth/get-session') ? jsonResponse(200, null) : unauthenticated(),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(fetchAccount()).resolves.toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/get-session']);
+  });
+
+  it('an identity mid sign-up (session, no Hanabi account yet) reads as signed out, expectedly', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('/api/auth/get-session')
+          ? jsonResponse(200, {
+              session: { token: 'tok_new', expiresAt: '2999-01-01T00:00:00.000Z' },
+              user: { id: 'a2', email: 'new@example.test' },
+            })
+          : jsonResponse(404, { error: { code: 'NOT_FOUND', message: SIGNIN_ERROR_NOT_REGISTERED } }),
+      ),
+    );
+    await expect(fetchAccount()).resolves.toBeNull();
+    expect(warn).not.toHaveBeenCalledWith(
+      'Could not read the session; continuing signed out.',
+      expect.anything(),
+    );
+    clearSessionToken();
+  });
+
+  it('a read in flight when sign-in stores the account yields to what was stored', async () => {
+    const client = new QueryClient();
+    const stored = makeAccount({ name: 'Signed in meanwhile' });
+    let answerSession: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('/api/auth/get-session')
+          ? new Promise<Response>((resolve) => (answerSession = resolve))
+          : unauthenticated(),
+      ),
+    );
+    const read = readAccountForCache({ client });
+    setAccountCache(client, stored);
+    answerSession(jsonResponse(200, null));
+    await expect(read).resolves.toEqual(stored);
   });
 
   it('returns null on 401 without a warning', async () => {

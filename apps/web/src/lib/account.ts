@@ -24,19 +24,19 @@ export async function readSession(): Promise<AuthSession> {
 export const accountQueryKey = ['account'] as const;
 
 /**
- * Reads the session from the server. 401 means signed out (so signed-out visits never touch better-auth's
- * rate-limited endpoints). Any other failure (no server, a static host
- * answering 404 or HTML, a network fault) is also treated as signed out so the public pages still work;
- * it is logged, not thrown.
+ * Reads the account. better-auth's session endpoint first (`GET /api/auth/get-session`: 200 with `null` when there
+ * is no session, the bearer token when there is one); only with a session is the signed-in
+ * `GET /api/myAccountBase` asked, so signed-out pages make no call that answers 401 (decision 0095). Any other
+ * failure (no server, a static host answering 404 or HTML, a network fault) is treated as signed out so the public
+ * pages still work; it is logged, not thrown.
  */
 export async function fetchAccount(): Promise<Account | null> {
   try {
-    const account = await callApi(apiRoutes.myAccountBase);
-    // Signed in (by the session cookie): pick up the bearer token and extend the session, in the background.
-    readSession().catch((error: unknown) => console.warn('Could not read the session token.', error));
-    return account;
+    const session = await readSession();
+    if (!session) return null;
+    return await callApi(apiRoutes.myAccountBase);
   } catch (error) {
-    // 401: signed out. 404 'not yet register': an identity mid sign-up (finishSignUp takes it from there).
+    // 401: the session ended meanwhile. 404 'not yet register': an identity mid sign-up (finishSignUp takes it from there).
     const expected =
       isApiError(error) &&
       (error.status === 401 || (error.status === 404 && error.message === SIGNIN_ERROR_NOT_REGISTERED));
@@ -55,7 +55,7 @@ export async function fetchAccount(): Promise<Account | null> {
 export function useAccount() {
   return useQuery({
     queryKey: accountQueryKey,
-    queryFn: fetchAccount,
+    queryFn: readAccountForCache,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -67,7 +67,25 @@ export function useAccount() {
 
 /** Every successful account call (sign-in, sign-up, account update, link) stores its answer here. */
 export function setAccountCache(queryClient: QueryClient, account: Account | null): void {
+  accountWrites += 1;
   queryClient.setQueryData(accountQueryKey, account);
+}
+
+/** Counts `setAccountCache` calls, so a read that started before one does not overwrite its answer. */
+let accountWrites = 0;
+
+/**
+ * The account query's read. A read in flight while sign-in or sign-up stores the new account (it started before the
+ * session existed, or while the identity had no Hanabi account yet) would otherwise land after it and put "signed
+ * out" back; its answer then yields to what was stored.
+ */
+export async function readAccountForCache(context: { client: QueryClient }): Promise<Account | null> {
+  const writesBefore = accountWrites;
+  const account = await fetchAccount();
+  if (accountWrites !== writesBefore) {
+    return context.client.getQueryData<Account | null>(accountQueryKey) ?? null;
+  }
+  return account;
 }
 
 /** Where the signed-in person's own home is. */

@@ -49,6 +49,7 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     },
     drawMode: { type: 'manual' },
     isWatch: false,
+    onAir: false,
     createdAt: '2025-06-01T00:00:00.000Z',
     updatedAt: '2025-06-01T00:00:00.000Z',
     ...overrides,

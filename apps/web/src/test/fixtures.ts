@@ -19,6 +19,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     twitcastingUserId: null,
     locale: 'ja',
     collectionPublic: false,
+    emailNotices: true,
     signInMethods: [{ provider: 'email', linkedAt: '2025-01-01T00:00:00.000Z' }],
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

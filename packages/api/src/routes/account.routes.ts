@@ -65,6 +65,8 @@ export const Account = UserSummary.extend({
   locale: LocaleSchema,
   /** Whether anyone may see this person's collection (`GET /api/collection/{id}`); otherwise only they do. */
   collectionPublic: z.boolean(),
+  /** Whether news of a prize also comes by e-mail (in `locale`); on unless turned off. */
+  emailNotices: z.boolean(),
   /** Linked sign-in methods, oldest first. Never empty. */
   signInMethods: z.array(SignInMethod),
   createdAt: z.string(),
@@ -76,8 +78,8 @@ export const WalletHolding = z.object({
   tokenId: z.string(),
   /** Read from chain (balanceOfBatch); null when the chain could not be read. */
   balance: z.string().nullable(),
-  /** Net of what Hanabi's confirmed writes moved to/from the wallet: mints and transfers in, minus transfers
-   * out and burns. Differs from `balance` when someone moved tokens outside Hanabi. */
+  /** Net of what Hanabi's confirmed writes moved to/from the wallet: deliveries, mints and transfers in, minus
+   * transfers out and burns. Differs from `balance` when someone moved tokens outside Hanabi. */
   recorded: z.string(),
   /** `uri(tokenId)` as Hanabi last set it; null when none. */
   uri: z.string().nullable(),
@@ -137,6 +139,7 @@ export const UpdateAccountBody = z
     walletAddress: WalletAddress.nullable(),
     walletProof: WalletProof,
     collectionPublic: z.boolean(),
+    emailNotices: z.boolean(),
   })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

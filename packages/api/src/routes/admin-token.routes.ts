@@ -214,7 +214,7 @@ export const KnownToken = z.object({
   tokenId: TokenIdString,
   uri: z.string().nullable(),
   gatewayUrl: z.string().nullable(),
-  /** What Hanabi's own writes minted and burned (the chain may know more). */
+  /** What Hanabi's own confirmed writes minted (operator mints and deliveries) and burned (the chain may know more). */
   minted: Uint256String,
   burned: Uint256String,
   createdAt: z.string(),

@@ -108,6 +108,11 @@ export const Campaign = z.object({
   drawMode: DrawMode,
   /** On the caller's watchlist (always false for signed-out callers). */
   isWatch: z.boolean(),
+  /**
+   * The streamer is broadcasting now: a stream of this campaign is being read and its platform reports it live
+   * ("On air"). Independent of `status` (`live` means entries are accepted: "Open").
+   */
+  onAir: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -74,7 +74,7 @@ export const CollectionItemPage = z.object({
   goods: CollectedGoods,
   /** The caller's own prizes of this token (empty signed out). */
   mine: z.array(CollectionItem),
-  /** How many people hold it through Hanabi (held, on its way or confirmed). */
+  /** How many wallets hold it on Hanabi's record (confirmed deliveries and operator writes; held prizes not yet). */
   holderCount: z.number().int(),
 });
 export type CollectionItemPage = z.infer<typeof CollectionItemPage>;

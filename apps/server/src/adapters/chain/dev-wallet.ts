@@ -34,6 +34,11 @@ export class DevWallet {
     return this.send('setApprovalForAll', [operator, approved]);
   }
 
+  /** Moves own tokens to another wallet, outside Hanabi (as a holder giving a prize away would). */
+  transfer(to: HexAddress, id: bigint, amount: bigint): Promise<void> {
+    return this.send('safeTransferFrom', [this.address, to, id, amount, '0x']);
+  }
+
   grantRole(role: Hex, account: HexAddress): Promise<void> {
     return this.send('grantRole', [role, account]);
   }
@@ -43,7 +48,7 @@ export class DevWallet {
   }
 
   private async send(
-    functionName: 'approve' | 'setApprovalForAll' | 'grantRole' | 'revokeRole',
+    functionName: 'approve' | 'setApprovalForAll' | 'safeTransferFrom' | 'grantRole' | 'revokeRole',
     args: readonly unknown[],
   ): Promise<void> {
     const hash: Hash = await this.wallet.writeContract({

@@ -26,6 +26,7 @@ export function toAccount(
     twitcastingUserId: user.twitcastingUserId,
     locale: user.locale,
     collectionPublic: user.collectionPublic,
+    emailNotices: user.emailNotices,
     signInMethods: methods.map((method) => ({
       provider: method.provider,
       linkedAt: method.linkedAt.toISOString(),

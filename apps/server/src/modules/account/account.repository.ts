@@ -8,7 +8,15 @@ export type NewAppUser = Omit<typeof appUser.$inferInsert, 'id' | 'createdAt' | 
 export type AppUserPatch = Partial<
   Pick<
     AppUserRow,
-    'name' | 'bio' | 'avatarUrl' | 'locale' | 'walletAddress' | 'role' | 'suspendedAt' | 'collectionPublic'
+    | 'name'
+    | 'bio'
+    | 'avatarUrl'
+    | 'locale'
+    | 'walletAddress'
+    | 'role'
+    | 'suspendedAt'
+    | 'collectionPublic'
+    | 'emailNotices'
   >
 >;
 

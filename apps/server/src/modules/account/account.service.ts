@@ -88,6 +88,7 @@ export class AccountService {
     if (body.avatarUrl !== undefined) patch.avatarUrl = body.avatarUrl;
     if (body.locale !== undefined) patch.locale = body.locale;
     if (body.collectionPublic !== undefined) patch.collectionPublic = body.collectionPublic;
+    if (body.emailNotices !== undefined) patch.emailNotices = body.emailNotices;
     // The wallet first: it needs proof (and maybe a recent sign-in), and nothing else is saved if it fails.
     let current = user;
     if (body.walletAddress !== undefined) {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign, CampaignList } from '@hanabi/api';
-import { campaign, watch } from '../../db/schema.ts';
+import { campaign, liveStream, watch } from '../../db/schema.ts';
+import { insertStream } from '../live-entries/live-entries.fixture.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';
@@ -76,6 +77,35 @@ describe.each(testBackends())('public campaign reads on %s', (backend) => {
     const after = await rowOf(made.id);
     expect(after.status).toBe('scheduled');
     expect(after.updatedAt.getTime()).toBe(before.updatedAt.getTime());
+  });
+
+  it('says "on air" only while a stream of the campaign is live on its platform, not merely open', async () => {
+    const made = await create();
+    await ctx.container.database.db
+      .update(campaign)
+      .set({ status: 'live', startsAt: new Date(Date.now() - MINUTE) })
+      .where(eq(campaign.id, made.id));
+    const read = async () => Campaign.parse((await call(null, 'GET', `/api/campaign/${made.id}`)).json());
+    const listed = async () =>
+      CampaignList.parse((await call(null, 'GET', '/api/campaign?type=audience&limit=100')).json()).list.find(
+        (item) => item.id === made.id,
+      )!;
+    expect(await read()).toMatchObject({ status: 'live', onAir: false });
+    const stream = await insertStream(ctx.container.database.db, {
+      campaignId: made.id,
+      platform: 'youtube',
+    });
+    // Ingestion marks the stream live; this test's cache lives a minute, so the change is announced.
+    await ctx.container.services.campaignReads.changed(made.id);
+    expect(await read()).toMatchObject({ status: 'live', onAir: true });
+    expect((await listed()).onAir).toBe(true);
+    await ctx.container.database.db
+      .update(liveStream)
+      .set({ status: 'ended' })
+      .where(eq(liveStream.id, stream.id));
+    await ctx.container.services.campaignReads.changed(made.id);
+    expect(await read()).toMatchObject({ status: 'live', onAir: false });
+    expect((await listed()).onAir).toBe(false);
   });
 
   it('answers everyone the same cached body with an ETag (304 on a match) and short shared caching', async () => {

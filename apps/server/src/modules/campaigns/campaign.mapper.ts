@@ -31,6 +31,7 @@ export interface CampaignRelations {
   prize: DigitalGoodsRow;
   assets: Map<string, AssetRow>;
   isWatch: boolean;
+  onAir: boolean;
 }
 
 /** The one place a campaign row becomes what the client sees. */
@@ -73,6 +74,7 @@ export function toCampaign(row: CampaignRow, related: CampaignRelations, storage
     },
     drawMode: drawModeOf(row),
     isWatch: related.isWatch,
+    onAir: related.onAir,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

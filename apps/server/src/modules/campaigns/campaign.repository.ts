@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { runIdempotent, storedIdempotentResponse } from '../../http/idempotency.ts';
-import { appUser, campaign, follow, watch } from '../../db/schema.ts';
+import { appUser, campaign, follow, liveStream, watch } from '../../db/schema.ts';
 
 export type CampaignRow = typeof campaign.$inferSelect;
 export type NewCampaign = Omit<typeof campaign.$inferInsert, 'updatedAt' | 'ogImageHash'>;
@@ -191,6 +191,16 @@ export class CampaignRepository {
       .select({ campaignId: watch.campaignId })
       .from(watch)
       .where(and(eq(watch.userId, userId), inArray(watch.campaignId, campaignIds)));
+    return new Set(rows.map((row) => row.campaignId));
+  }
+
+  /** The campaigns whose platform reports a stream live now (`live_stream.status`, kept by ingestion). */
+  async onAirIds(campaignIds: string[]): Promise<Set<string>> {
+    if (campaignIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectDistinct({ campaignId: liveStream.campaignId })
+      .from(liveStream)
+      .where(and(eq(liveStream.status, 'live'), inArray(liveStream.campaignId, campaignIds)));
     return new Set(rows.map((row) => row.campaignId));
   }
 

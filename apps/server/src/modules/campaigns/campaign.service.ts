@@ -310,7 +310,7 @@ export class CampaignService {
       ...rows.map((row) => row.campaign.coverAssetId),
       ...goodsRows.flatMap((row) => [row.imageAssetId, row.animationAssetId]),
     ].filter((value): value is string => Boolean(value));
-    const [assetRows, watched] = await Promise.all([
+    const [assetRows, watched, onAir] = await Promise.all([
       this.assetRows.findByIds(assetIds),
       viewer?.userId
         ? this.campaigns.watchedIds(
@@ -318,6 +318,7 @@ export class CampaignService {
             rows.map((row) => row.campaign.id),
           )
         : Promise.resolve(new Set<string>()),
+      this.campaigns.onAirIds(rows.map((row) => row.campaign.id)),
     ]);
     const assets = new Map<string, AssetRow>(assetRows.map((row) => [row.id, row]));
     const now = this.clock();
@@ -330,6 +331,7 @@ export class CampaignService {
           prize: goodsById.get(campaign.prizeDigitalGoodsId)!,
           assets,
           isWatch: watched.has(campaign.id),
+          onAir: onAir.has(campaign.id),
         },
         this.storage,
       ),

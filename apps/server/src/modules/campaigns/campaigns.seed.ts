@@ -8,6 +8,8 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 /** The seed recognises its own goods by this name, so running it again adds nothing. */
 const MARKER_GOODS = '花火バッジ（デモ）';
+/** The ended demo campaign (the results step draws its winners). */
+export const ENDED_DEMO_CAMPAIGN = '春の感謝祭（デモ・終了）';
 
 /** A soft two-colour gradient with a bright disc: a stand-in for a designed prize picture. */
 function demoPicture(from: Rgba, to: Rgba): Buffer {
@@ -131,7 +133,7 @@ export const goodsCampaignsSeedStep: SeedStep = {
         drawIntervalMinutes: status === 'live' ? 30 : null,
         createdAt: new Date(now - changes.createdAgo),
       });
-    await campaign('春の感謝祭（デモ・終了）', 'ended', -30 * DAY, -29 * DAY, badge.id, {
+    await campaign(ENDED_DEMO_CAMPAIGN, 'ended', -30 * DAY, -29 * DAY, badge.id, {
       winnerCount: 5,
       copiesPerWinner: 1,
       platforms: ['youtube'],

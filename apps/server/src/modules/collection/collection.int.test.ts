@@ -95,7 +95,7 @@ describe.each(testBackends())('collections on %s', (backend) => {
     expect(anonymous.statusCode, anonymous.body).toBe(200);
     const page = CollectionItemPage.parse(anonymous.json());
     expect(page.mine).toEqual([]);
-    // The owner (a delivery and a held claim) and the stranger.
+    // The owner's and the stranger's confirmed deliveries (two wallets); the owner's held claim holds nothing yet.
     expect(page.holderCount).toBe(2);
     expect(page.goods).toMatchObject({ id: goods.id, tokenId: goods.tokenId });
     const mine = CollectionItemPage.parse(

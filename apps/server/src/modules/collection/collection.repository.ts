@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
@@ -79,29 +79,5 @@ export class CollectionRepository {
     const at = (row: CollectedRow) =>
       row.kind === 'delivery' ? row.delivery.createdAt : row.claim.createdAt;
     return rows.sort((a, b) => at(b).getTime() - at(a).getTime()).slice(0, limit);
-  }
-
-  /** People (user ids, or the address / platform identity of someone unknown) who hold or are getting it. */
-  async holderCount(goodsId: string): Promise<number> {
-    const [delivered, held] = await Promise.all([
-      this.db
-        .selectDistinct({
-          holder: sql<string>`coalesce(${delivery.recipientUserId}, lower(${delivery.recipientAddress}))`,
-        })
-        .from(delivery)
-        .where(
-          and(
-            eq(delivery.digitalGoodsId, goodsId),
-            inArray(delivery.status, ['queued', 'submitted', 'confirmed']),
-          ),
-        ),
-      this.db
-        .selectDistinct({
-          holder: sql<string>`coalesce(${heldClaim.userId}, ${heldClaim.platform} || ':' || ${heldClaim.platformUserId})`,
-        })
-        .from(heldClaim)
-        .where(and(eq(heldClaim.digitalGoodsId, goodsId), eq(heldClaim.status, 'held'))),
-    ]);
-    return new Set([...delivered, ...held].map((row) => row.holder)).size;
   }
 }

@@ -18,6 +18,8 @@ export interface WalletBalances {
     chainReachable: boolean;
   }>;
   gatewayUrlFor(uri: string): string | null;
+  /** Wallets holding the token on Hanabi's record (the same record as the wallet's "Hanabi record"). */
+  holderCount(tokenId: string): Promise<number>;
 }
 
 export interface ContractAddress {
@@ -77,7 +79,7 @@ export class CollectionService {
     }
     const [mineRows, holderCount, assets] = await Promise.all([
       session?.userId ? this.collection.itemsOf(session.userId, COLLECTION_MAX_ITEMS, goodsId) : [],
-      this.collection.holderCount(goodsId),
+      found.goods.tokenId ? this.wallets.holderCount(found.goods.tokenId) : 0,
       this.assetsOf([found.goods]),
     ]);
     return {

@@ -31,6 +31,7 @@ export async function notifyDeliveriesConfirmed(
       params: { goodsName: goodsNames.get(row.digitalGoodsId) ?? '', amount: Number(row.amount) },
       href: `/collection/${row.digitalGoodsId}`,
       hrefId: row.digitalGoodsId,
+      mail: true,
     });
   }
   notes.push(...(await completedManualBatches(tx, finished, goodsNames)));

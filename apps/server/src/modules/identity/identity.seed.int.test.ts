@@ -21,8 +21,9 @@ describe.each(testBackends())('demo identities on %s', (backend) => {
     await seedDemo(ctx.container, { force: true });
     expect((await readSeedState(ctx.container))?.version).toBe(SEED_VERSION);
     const { db } = ctx.container.database;
-    expect((await db.select({ n: count() }).from(authUser))[0]?.n).toBe(3);
-    expect((await db.select({ n: count() }).from(appUser))[0]?.n).toBe(3);
+    // The three demo people who sign in, and the results step's seed-only collector (decision 0098).
+    expect((await db.select({ n: count() }).from(authUser))[0]?.n).toBe(4);
+    expect((await db.select({ n: count() }).from(appUser))[0]?.n).toBe(4);
   });
 
   it('lets each demo person sign in with a link from the dev mailbox', async () => {

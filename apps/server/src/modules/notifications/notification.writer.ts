@@ -14,6 +14,8 @@ export interface NewNotification {
   params?: Record<string, string | number>;
   href?: string | null;
   hrefId?: string | null;
+  /** Also send it by e-mail to those who allow it (decision 0097): the mail job picks it up after commit. */
+  mail?: boolean;
 }
 
 /** A database handle or a transaction on it: notifications are written with the decision that causes them. */
@@ -34,6 +36,7 @@ export async function writeNotifications(db: DbOrTx, items: readonly NewNotifica
       params: item.params ?? {},
       href: item.href ?? null,
       hrefId: item.hrefId ?? null,
+      mailState: item.mail ? ('pending' as const) : null,
     })),
   );
   for (const userId of new Set(items.map((item) => item.userId))) {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appUser, chainOperation, chainToken } from '../../db/schema.ts';
+import { TokenLedgerRepository } from './token-ledger.repository.ts';
 
 export type ChainTokenRow = typeof chainToken.$inferSelect;
 export type ChainOperationRow = typeof chainOperation.$inferSelect;
@@ -20,7 +21,12 @@ export interface NewChainOperation {
 
 /** The token ids Hanabi knows (`chain_token`) and the history of its writes (`chain_operation`). */
 export class TokensRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.ledger = new TokenLedgerRepository(db);
+  }
+
+  /** Balances, supply and holders on Hanabi's record (operator writes and deliveries together). */
+  readonly ledger: TokenLedgerRepository;
 
   async findToken(tokenId: bigint): Promise<ChainTokenRow | null> {
     const [row] = await this.db.select().from(chainToken).where(eq(chainToken.tokenId, tokenId.toString()));
@@ -143,33 +149,6 @@ export class TokensRepository {
       .orderBy(desc(chainOperation.createdAt), desc(chainOperation.id))
       .limit(limit);
     return rows.map((row) => ({ ...row.operation, requesterName: row.requesterName }));
-  }
-
-  /**
-   * Per token id, the net amount Hanabi's confirmed writes moved to `address` (mints and transfers in, minus
-   * transfers out and burns), for the ids that ever touched it.
-   */
-  async recordedHoldings(address: string): Promise<Map<string, bigint>> {
-    const net = sql<string>`sum(case
-        when ${chainOperation.toAddress} = ${address} and ${chainOperation.kind} in ('mint', 'transfer')
-          then ${chainOperation.amount}
-        else 0 end)
-      - sum(case
-        when ${chainOperation.fromAddress} = ${address} and ${chainOperation.kind} in ('transfer', 'burn')
-          then ${chainOperation.amount}
-        else 0 end)`;
-    const rows = await this.db
-      .select({ tokenId: chainOperation.tokenId, net })
-      .from(chainOperation)
-      .where(
-        and(
-          eq(chainOperation.status, 'confirmed'),
-          inArray(chainOperation.kind, ['mint', 'transfer', 'burn']),
-          or(eq(chainOperation.toAddress, address), eq(chainOperation.fromAddress, address)),
-        ),
-      )
-      .groupBy(chainOperation.tokenId);
-    return new Map(rows.map((row) => [row.tokenId, BigInt(String(row.net).split('.')[0]!)]));
   }
 
   /** The URIs of some known ids. */

@@ -165,11 +165,13 @@ export class TokenService {
     const after = cursor === undefined ? undefined : parseTokenCursor(cursor);
     const rows = await this.repository.listTokens(limit + 1, after);
     const page = rows.slice(0, limit);
+    // Deliveries are mints too: the supply counts them with the operator's own (one record, decision 0096).
+    const delivered = await this.repository.ledger.deliveredMints(page.map((row) => row.tokenId));
     const list: KnownToken[] = page.map((row) => ({
       tokenId: row.tokenId,
       uri: row.uri,
       gatewayUrl: row.uri ? this.gatewayUrlFor(row.uri) : null,
-      minted: row.minted,
+      minted: (BigInt(row.minted.split('.')[0]!) + (delivered.get(row.tokenId) ?? 0n)).toString(),
       burned: row.burned,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -209,7 +211,7 @@ export class TokenService {
    */
   async holdingsOf(address: string | null): Promise<{ holdings: WalletHolding[]; chainReachable: boolean }> {
     if (!address) return { holdings: [], chainReachable: true };
-    const recorded = await this.repository.recordedHoldings(address);
+    const recorded = await this.repository.ledger.holdingsOf(address);
     const ids = [...new Set([...(await this.repository.recentTokenIds(1000)), ...recorded.keys()])];
     if (ids.length === 0 || !(await this.chainService.tokenAddress())) {
       return { holdings: [], chainReachable: true };
@@ -235,6 +237,11 @@ export class TokenService {
       .filter((holding) => (holding.balance !== null && holding.balance !== '0') || holding.recorded !== '0')
       .sort((a, b) => (BigInt(a.tokenId) < BigInt(b.tokenId) ? -1 : 1));
     return { holdings, chainReachable: balances !== null };
+  }
+
+  /** How many wallets hold the token on Hanabi's record (confirmed deliveries and operator writes). */
+  async holderCount(tokenId: string): Promise<number> {
+    return this.repository.ledger.holderCount(tokenId);
   }
 
   /** `ipfs://<cid>[/path]` → the public gateway URL; https URIs as they are; anything else null. */

@@ -552,8 +552,9 @@ export const en: Messages = {
     backToList: 'Back to campaigns',
     period: '{{start}} – {{end}}',
     status: { draft: 'Draft', scheduled: 'Scheduled', live: 'Open', ended: 'Ended' },
+    onAir: 'On air',
     groups: {
-      live: 'Live ({{n}})',
+      live: 'Open ({{n}})',
       scheduled: 'Scheduled ({{n}})',
       draft: 'Drafts ({{n}})',
       ended: 'Ended ({{n}})',

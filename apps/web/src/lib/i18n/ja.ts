@@ -565,6 +565,7 @@ export const ja = {
     backToList: 'キャンペーン一覧へ戻る',
     period: '{{start}} 〜 {{end}}',
     status: { draft: '下書き', scheduled: '開催予定', live: '開催中', ended: '終了' },
+    onAir: '配信中',
     groups: {
       live: '開催中（{{n}}）',
       scheduled: '開催予定（{{n}}）',

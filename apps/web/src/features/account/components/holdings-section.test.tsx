@@ -45,7 +45,8 @@ describe('holdings on the account page', () => {
       account,
       api: (url) => (url.startsWith('/api/myAccountEth') ? ethAnswer([]) : undefined),
     });
-    expect(await screen.findByText('まだ賞品はありません。')).toBeTruthy();
+    // The first render loads the account page's chunks (wallet, IndexedDB): give a loaded machine time.
+    expect(await screen.findByText('まだ賞品はありません。', undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it('shows chain balances next to the records, notes a difference and refreshes', async () => {
@@ -61,7 +62,7 @@ describe('holdings on the account page', () => {
         ]);
       },
     });
-    const row = await screen.findByTestId('holding-7');
+    const row = await screen.findByTestId('holding-7', undefined, { timeout: 5000 });
     expect(within(row).getByTestId('holding-balance').textContent).toBe('3');
     expect(within(screen.getByTestId('holding-9')).getByText('不一致')).toBeTruthy();
     expect(screen.getByTestId('holdings-differ')).toBeTruthy();

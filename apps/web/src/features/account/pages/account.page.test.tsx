@@ -49,7 +49,10 @@ describe('/streamer/account', () => {
     const account = makeAccount({ name: 'Hanako' });
     const { api } = recordingApi(() => undefined);
     renderApp('/streamer/account', { account, api });
-    expect(await screen.findByRole('heading', { level: 1, name: 'アカウント' })).toBeTruthy();
+    // The first test loads the account page's chunks (wallet, IndexedDB): give a loaded machine time.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'アカウント' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect((screen.getByTestId('profile-name') as HTMLInputElement).value).toBe('Hanako');
     const methods = screen.getByTestId('sign-in-methods');
     const unlink = within(methods).getByRole('button', {
@@ -87,6 +90,25 @@ describe('/streamer/account', () => {
       locale: 'ja',
     });
     await waitFor(() => expect(within(screen.getByTestId('account-menu')).getByText('はなこ')).toBeTruthy());
+  });
+
+  it('turns prize e-mails off (on by default, sent to the account’s address) and stores the answer', async () => {
+    const account = makeAccount({ email: 'hana@example.com' });
+    const { api, calls } = recordingApi((url, method, body) =>
+      url === `/api/account/${account.id}` && method === 'PUT'
+        ? jsonResponse(200, { ...account, ...(body as object) })
+        : undefined,
+    );
+    renderApp('/streamer/account', { account, api });
+    const toggle = (await screen.findByTestId('email-notices-switch')) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    expect(screen.getByText(/hana@example.com へお知らせします/)).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(await screen.findByText('メールのお知らせ設定を更新しました')).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ emailNotices: false });
+    await waitFor(() =>
+      expect((screen.getByTestId('email-notices-switch') as HTMLInputElement).checked).toBe(false),
+    );
   });
 
   it('refuses an avatar URL that is not https or a site path', async () => {
@@ -131,7 +153,8 @@ describe('/streamer/account', () => {
     const wallet = walletFromMnemonic(MNEMONIC);
     await saveWalletRecord(await encryptWallet(MNEMONIC, PASSPHRASE));
     renderApp('/streamer/account', { account: makeAccount({ walletAddress: wallet.address }) });
-    expect(await screen.findByText('このブラウザのウォレット')).toBeTruthy();
+    // The page first checks which wallet this browser holds (IndexedDB): give a loaded machine time.
+    expect(await screen.findByText('このブラウザのウォレット', {}, { timeout: 5000 })).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('wallet-unlock'));
     const input = await screen.findByTestId('unlock-passphrase');

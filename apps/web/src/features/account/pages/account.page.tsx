@@ -9,6 +9,7 @@ import { setAccountCache, useAccount } from '../../../lib/account';
 import { signInPathFor } from '../../../lib/sign-in-path';
 import { LinkedPlatforms } from '../../live-connections/components/linked-platforms';
 import { CollectionPrivacy } from '../components/collection-privacy';
+import { EmailNotices } from '../components/email-notices';
 import { HoldingsSection } from '../components/holdings-section';
 import { ProfileForm } from '../components/profile-form';
 import { SessionSection } from '../components/session-section';
@@ -116,6 +117,7 @@ export function AccountPage() {
         <WalletSection account={account} onSaved={store} />
         <HoldingsSection walletAddress={account.walletAddress} />
         {account.type === 'audience' && <CollectionPrivacy account={account} onSaved={store} />}
+        <EmailNotices account={account} onSaved={store} />
         <SignInMethods account={account} onSaved={store} />
         <LinkedPlatforms />
         <SessionSection />

@@ -23,6 +23,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useCampaign } from '../campaign-api';
 import { CampaignResultsSection } from '../../campaign-results/components/campaign-results-section';
 import { CampaignDetailSkeleton } from '../components/campaign-detail-skeleton';
+import { OnAirBadge } from '../../../components/on-air-badge';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
 import { entryRuleInWords } from '../entry-rule-words';
 import { LiveRoomButton } from '../components/live-room-link';
@@ -67,6 +68,7 @@ export function CampaignDetailPage() {
     <Stack gap="lg" data-testid="campaign-detail">
       <Group gap="sm" align="center" wrap="wrap">
         <CampaignStatusBadge status={campaign.status} />
+        {campaign.onAir && <OnAirBadge />}
         <Text size="sm" c="dimmed">
           {t('campaigns.period', { start: when(campaign.startsAt), end: when(campaign.endsAt) })}
         </Text>

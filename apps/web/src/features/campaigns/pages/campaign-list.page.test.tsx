@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCampaign } from '../../../test/audience-fixtures';
 import { jsonResponse, makeAccount } from '../../../test/fixtures';
@@ -12,6 +12,27 @@ afterEach(() => {
 const account = makeAccount({ id: 'viewer1', type: 'audience' });
 
 describe('/audience/campaign', () => {
+  it('marks "on air" only the campaign whose streamer is broadcasting; open is its own badge', async () => {
+    renderApp('/audience/campaign', {
+      account,
+      api: (url) =>
+        url.startsWith('/api/campaign?')
+          ? jsonResponse(200, {
+              list: [
+                makeCampaign({ onAir: true }),
+                makeCampaign({ id: 'c2', title: '冬のプレゼント', onAir: false }),
+              ],
+              nextCursor: null,
+            })
+          : undefined,
+    });
+    const cards = await screen.findAllByTestId('campaign-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByTestId('on-air-badge').textContent).toBe('配信中');
+    expect(within(cards[1]!).queryByTestId('on-air-badge')).toBeNull();
+    expect(within(cards[1]!).getByText('開催中')).toBeTruthy();
+  });
+
   it('browses with filters in the query and flips the watch flag in place, without reloading the list', async () => {
     const listCalls: string[] = [];
     const watchCalls: { url: string; method: string; body: unknown }[] = [];

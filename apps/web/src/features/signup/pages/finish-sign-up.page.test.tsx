@@ -101,7 +101,7 @@ describe('/signup/:userType/finishSignUp', () => {
     );
     const { router } = renderApp('/signup/audience/finishSignUp', { api });
     expect(await screen.findByRole('heading', { level: 1, name: '配信者として登録済みです' })).toBeTruthy();
-    expect(screen.getByTestId('go-other-home').getAttribute('href')).toBe('/streamer/home');
+    expect((await screen.findByTestId('go-other-home')).getAttribute('href')).toBe('/streamer/home');
     expect(within(await screen.findByTestId('account-menu')).getByText('Streamer Sam')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/signup/audience/finishSignUp');
   });

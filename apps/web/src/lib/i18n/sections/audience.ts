@@ -114,6 +114,12 @@ export const audienceJa = {
     description: 'オンにすると、あなたが受け取ったグッズを誰でも見られるようになります。',
     saved: 'コレクションの公開設定を更新しました',
   },
+  emailNotices: {
+    label: '賞品のお知らせをメールでも受け取る',
+    description: '賞品が届いたときに {{email}} へお知らせします（アカウントの言語で）。',
+    noEmail: 'このアカウントにはメールアドレスがないため、お知らせはアプリ内だけに届きます。',
+    saved: 'メールのお知らせ設定を更新しました',
+  },
   notifications: {
     bell: 'お知らせ',
     bellUnread: 'お知らせ（未読 {{count}}件）',
@@ -249,6 +255,12 @@ export const audienceEn: typeof audienceJa = {
     label: 'Make my collection public',
     description: 'When on, anyone can see the goods you received.',
     saved: 'Collection visibility updated',
+  },
+  emailNotices: {
+    label: 'Also e-mail me news of my prizes',
+    description: 'When a prize arrives, we tell {{email}} (in your account language).',
+    noEmail: 'This account has no e-mail address, so news arrives in the app only.',
+    saved: 'E-mail news setting updated',
   },
   notifications: {
     bell: 'Notifications',
