@@ -49,8 +49,13 @@ export class CollectionService {
     this.holdings = new ReadCache('walletHoldings', { ttlMs: holdingsMs, maxEntries: 5000 });
   }
 
-  /** Chain reads are the slow part of a collection: one per wallet and few seconds, shared by parallel asks. */
-  private readonly holdings: ReadCache<Awaited<ReturnType<WalletBalances['holdingsOf']>>>;
+  /**
+   * Chain reads are the slow part of a collection: one per wallet and few seconds, shared by parallel asks;
+   * the contract's address (a settings row) is read with them rather than on every request.
+   */
+  private readonly holdings: ReadCache<
+    Awaited<ReturnType<WalletBalances['holdingsOf']>> & { contract: string | null }
+  >;
 
   async get(session: SessionUser | null, userId: string): Promise<Collection> {
     const owner = await this.collection.findUser(userId);
@@ -59,7 +64,8 @@ export class CollectionService {
       throw notFound('No collection to show for this person.');
     }
     const rows = await this.collection.itemsOf(userId, COLLECTION_MAX_ITEMS);
-    const [items, chain] = await Promise.all([this.present(rows), this.balances(owner, rows)]);
+    const chain = await this.balances(owner, rows);
+    const items = this.present(rows);
     return {
       owner: toUserSummary(owner),
       isOwner,
@@ -82,7 +88,7 @@ export class CollectionService {
     ]);
     return {
       goods: this.goodsOf(found.goods, found.streamer, assets),
-      mine: await this.present(mineRows),
+      mine: this.present(mineRows),
       holderCount,
     };
   }
@@ -94,12 +100,16 @@ export class CollectionService {
     if (tokenIds.length === 0 || !owner.walletAddress) {
       return { balances: tokenIds.map((tokenId) => ({ tokenId, balance: null })), chainReachable: true };
     }
-    const [{ holdings, chainReachable }, contract] = await Promise.all([
-      this.holdings
-        .get(owner.walletAddress, () => this.wallets.holdingsOf(owner.walletAddress!))
-        .then((entry) => entry.value!),
-      this.contract.tokenAddress(),
-    ]);
+    const address = owner.walletAddress;
+    const { holdings, chainReachable, contract } = (
+      await this.holdings.get(address, async () => {
+        const [chain, contract] = await Promise.all([
+          this.wallets.holdingsOf(address),
+          this.contract.tokenAddress(),
+        ]);
+        return { ...chain, contract };
+      })
+    ).value!;
     const held = new Map(holdings.map((holding) => [holding.tokenId, holding.balance]));
     // Holdings leave out ids the wallet has none of, so a readable chain with a contract means zero.
     const known = chainReachable && contract !== null;
@@ -109,8 +119,11 @@ export class CollectionService {
     };
   }
 
-  private async present(rows: CollectedRow[]): Promise<CollectionItem[]> {
-    const assets = await this.assetsOf(rows.map((row) => row.goods));
+  private present(rows: CollectedRow[]): CollectionItem[] {
+    // The files came with the rows: no query for them.
+    const assets = new Map(
+      rows.flatMap((row) => [row.image, row.animation]).flatMap((row) => (row ? [[row.id, row]] : [])),
+    );
     return rows.map((row) => {
       const goods = this.goodsOf(row.goods, row.streamer, assets);
       if (row.kind === 'held') {
