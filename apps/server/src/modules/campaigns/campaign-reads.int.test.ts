@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign, CampaignList } from '@hanabi/api';
@@ -207,5 +208,24 @@ describe.each(testBackends())('public campaign reads on %s', (backend) => {
       await count('/api/campaign?type=audience&limit=1', viewer),
     );
     expect(await count(`/api/campaign/${(await create()).id}`)).toBeLessThanOrEqual(4);
+  });
+
+  it('sends a cached list compressed as the browser accepts, the same bytes every time', async () => {
+    for (let i = 0; i < 4; i += 1) await create({ title: `圧縮 ${i}`, description: '説明'.repeat(40) });
+    const url = `/api/campaign?type=audience&streamerId=${alice.userId}&limit=100`;
+    const plain = await call(null, 'GET', url);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const ask = (encoding: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect((await ask('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 });

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { appUser, asset, campaign, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
-import type { AssetRow } from '../uploads/asset.repository.ts';
+import { appUser, campaign, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
 
 export type GoodsRow = typeof digitalGoods.$inferSelect;
 export type UserRow = typeof appUser.$inferSelect;
@@ -13,15 +12,10 @@ export type CollectedRow = {
   goods: GoodsRow;
   streamer: UserRow;
   campaign: { id: string; title: string } | null;
-  /** The goods' picture and animation files, read with the row (no query per page for them). */
-  image: AssetRow | null;
-  animation: AssetRow | null;
 } & ({ kind: 'delivery'; delivery: DeliveryRow } | { kind: 'held'; claim: HeldClaimRow });
 
 const streamer = alias(appUser, 'goods_streamer');
 const campaignRef = { id: campaign.id, title: campaign.title };
-const image = alias(asset, 'goods_image');
-const animation = alias(asset, 'goods_animation');
 
 /**
  * What a person got from Hanabi, read from the delivery engine's tables (`delivery`, `held_claim`): deliveries
@@ -48,12 +42,10 @@ export class CollectionRepository {
   async itemsOf(userId: string, limit: number, goodsId?: string): Promise<CollectedRow[]> {
     const [deliveries, claims] = await Promise.all([
       this.db
-        .select({ delivery, goods: digitalGoods, streamer, campaign: campaignRef, image, animation })
+        .select({ delivery, goods: digitalGoods, streamer, campaign: campaignRef })
         .from(delivery)
         .innerJoin(digitalGoods, eq(digitalGoods.id, delivery.digitalGoodsId))
         .innerJoin(streamer, eq(streamer.id, digitalGoods.streamerId))
-        .leftJoin(image, eq(image.id, digitalGoods.imageAssetId))
-        .leftJoin(animation, eq(animation.id, digitalGoods.animationAssetId))
         .leftJoin(campaign, eq(campaign.id, delivery.campaignId))
         .where(
           and(
@@ -65,12 +57,10 @@ export class CollectionRepository {
         .orderBy(desc(delivery.createdAt), desc(delivery.id))
         .limit(limit),
       this.db
-        .select({ claim: heldClaim, goods: digitalGoods, streamer, campaign: campaignRef, image, animation })
+        .select({ claim: heldClaim, goods: digitalGoods, streamer, campaign: campaignRef })
         .from(heldClaim)
         .innerJoin(digitalGoods, eq(digitalGoods.id, heldClaim.digitalGoodsId))
         .innerJoin(streamer, eq(streamer.id, digitalGoods.streamerId))
-        .leftJoin(image, eq(image.id, digitalGoods.imageAssetId))
-        .leftJoin(animation, eq(animation.id, digitalGoods.animationAssetId))
         .leftJoin(campaign, eq(campaign.id, heldClaim.campaignId))
         .where(
           and(
