@@ -9,6 +9,8 @@
  * - `burst`: 10,000 opens of the campaign page (HTML shell + its API calls) by 1,000 simulated viewers;
  * - `sse`: N viewers on the live stream vs a plain node:http SSE server, one event fanned out, reconnect storm.
  * BENCH_DATABASE_URL runs the server on PostgreSQL (a fresh database is best: the demo seed is applied to it).
+ * BENCH_PROFILE=<folder> writes a CPU profile of the server per route (the measured stretch only) for Chrome's
+ * DevTools; BENCH_QUERY_LOG=1 prints each statement's count and mean time when the server stops.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +24,22 @@ import { runSse } from './sse-mode.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? '10');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? '100');
 const modes = new Set((process.env.BENCH_MODE ?? 'routes,burst,sse').split(','));
+
+/** The children that answer profile requests (the Hanabi server, not bare Fastify). */
+const profiled = new Set<ChildProcess>();
+
+/** Sends a message to the server and waits for its answer of the given type. */
+function ask(child: ChildProcess, message: object, answer: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (reply: { type: string }) => {
+      if (reply.type !== answer) return;
+      child.off('message', onMessage);
+      resolve();
+    };
+    child.on('message', onMessage);
+    child.send(message);
+  });
+}
 
 /** CPU microseconds (user + system) a child process has used so far. */
 function cpuOf(child: ChildProcess): Promise<number> {
@@ -45,9 +63,15 @@ async function measure(
   // A second of warm-up first (JIT, caches, pools), not counted: the figures are of the steady state.
   await autocannon({ url, connections, duration: 1, headers });
   // The server's CPU per request: unlike req/s, it hardly depends on what else loads the machine.
+  const profile = process.env.BENCH_PROFILE && profiled.has(server);
+  if (profile) await ask(server, { type: 'profile-start' }, 'profiling');
   const cpuBefore = await cpuOf(server);
   const result = await autocannon({ url, connections, duration: seconds, headers });
   const cpuUs = (await cpuOf(server)) - cpuBefore;
+  if (profile) {
+    const file = path.join(process.env.BENCH_PROFILE!, `${title.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+    await ask(server, { type: 'profile-stop', file }, 'profiled');
+  }
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
@@ -90,6 +114,7 @@ try {
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   children.push(hanabi);
+  profiled.add(hanabi);
   const stderr = watchStderr(hanabi);
   const bare = start(['bench/api/bare-fastify.ts'], { PORT: String(barePort) });
   children.push(bare);
