@@ -96,6 +96,11 @@ async function signInByMailbox(base: string, email: string): Promise<string> {
     body: JSON.stringify({ email, callbackURL: '/signup/audience/finishSignUp' }),
   });
   if (!requested.ok) throw new Error(`magic link: ${requested.status} ${await requested.text()}`);
+  // The link is bound to the browser that asked for it (decision 0064): open it with that browser's cookie.
+  const browserCookie = requested.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ');
   const mailbox = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as {
     messages: { to: string; links: string[] }[];
   };
@@ -103,6 +108,7 @@ async function signInByMailbox(base: string, email: string): Promise<string> {
   if (!link) throw new Error('no sign-in mail in the dev mailbox');
   const landing = await fetch(`${base}${new URL(link).pathname}${new URL(link).search}`, {
     redirect: 'manual',
+    headers: { cookie: browserCookie },
   });
   const token = landing.headers.get('set-auth-token');
   if (!token) throw new Error(`sign-in link gave no token (${landing.status})`);

@@ -7,17 +7,24 @@ import { httpGet, percentile, type DemoIds } from './bench-server.ts';
 const opens = Number(process.env.BURST_OPENS ?? '10000');
 const viewers = Number(process.env.BURST_VIEWERS ?? '1000');
 
-export async function runBurst(base: string, ids: DemoIds): Promise<void> {
+export async function runBurst(base: string, ids: DemoIds, title = 'Hanabi'): Promise<number> {
   const paths = [`/api/config`, `/api/campaign/${ids.campaignId}`, `/api/like/campaign/${ids.campaignId}`];
   const latencies: number[] = [];
+  // Per kind of request (the shell, each API call): where the time of a page open goes.
+  const byKind = new Map<string, number[]>();
   let failed = 0;
   const reasons = new Map<string, number>();
   let next = 0;
   const get = async (viewer: number, path: string, accept: string) => {
+    const kind = path.startsWith('/api/') ? path.split('/').slice(0, 3).join('/') : 'shell';
+    const t0 = performance.now();
     const status = await httpGet(viewerAgents[viewer]!, `${base}${path}`, {
       accept,
       'x-forwarded-for': `10.${viewer >> 8}.${viewer & 255}.1`,
     });
+    const list = byKind.get(kind) ?? [];
+    list.push(performance.now() - t0);
+    byKind.set(kind, list);
     if (status >= 400) {
       failed += 1;
       reasons.set(
@@ -52,9 +59,16 @@ export async function runBurst(base: string, ids: DemoIds): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   for (const agent of viewerAgents) agent.destroy();
   process.stdout.write(
-    `\nBurst: ${opens} opens of /campaign/{id} (shell + ${paths.length} API calls) by ${viewers} viewers: ` +
+    `\nBurst on ${title}: ${opens} opens of /campaign/{id} (shell + ${paths.length} API calls) by ${viewers} viewers: ` +
       `all served in ${seconds.toFixed(2)} s (${Math.round(opens / seconds)} page opens/s), ` +
       `page-open p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ` +
       `${failed} failed requests${reasons.size > 0 ? ` (${[...reasons].map(([r, n]) => `${r}: ${n}`).join(', ')})` : ''}\n`,
   );
+  for (const [kind, list] of byKind) {
+    process.stdout.write(
+      `  ${kind.padEnd(16)} p50 ${percentile(list, 50).toFixed(0)} ms  p99 ${percentile(list, 99).toFixed(0)} ms` +
+        `  max ${percentile(list, 100).toFixed(0)} ms\n`,
+    );
+  }
+  return seconds;
 }

@@ -85,7 +85,10 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     publicReadCacheMs: config.http.publicReadCacheMs,
   });
   registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
-  registerDrawRoutes(app, container.draws);
+  await registerDrawRoutes(app, container.draws, {
+    publicReadCacheMs: config.http.publicReadCacheMs,
+    cacheBus: container.cacheBus,
+  });
   await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {
     publicOrigin: config.publicOrigin,
     webDist: config.webDist ?? serverPaths.webDist,

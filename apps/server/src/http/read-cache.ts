@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pickEncoding } from './web-app.ts';
 
 /** One cached public answer: the JSON text (serialised once), its ETag, the value (for merges) and expiry. */
 export interface CachedRead<V> {
@@ -133,12 +135,44 @@ export function sendJson(
 ): FastifyReply {
   reply.header('etag', etag);
   reply.header('cache-control', shared ? PUBLIC_READ_CACHE_CONTROL : 'private, no-cache');
-  // Credentials decide whether a viewer-specific body is answered.
-  reply.header('vary', 'cookie, authorization');
+  // Credentials decide whether a viewer-specific body is answered; the encoding which bytes.
+  reply.header('vary', 'cookie, authorization, accept-encoding');
   reply.type('application/json; charset=utf-8');
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  // Above a kilobyte (the API's compression threshold, decision 0081) browsers get it compressed: once per body,
+  // not per answer (compressing on every answer cost four times the rest of a cached read).
+  const encoding =
+    json.length >= COMPRESS_ABOVE ? pickEncoding(request.headers['accept-encoding']) : 'identity';
+  if (encoding !== 'identity') {
+    return reply.header('content-encoding', encoding).send(compressedOf(json, etag, encoding));
+  }
   // A string with a JSON content type is sent as it is: no second serialisation or validation.
   return reply.send(json);
+}
+
+const COMPRESS_ABOVE = 1024;
+const COMPRESSED_MAX = 2000;
+/** Compressed bodies by encoding and ETag (the same JSON gives the same ETag), the oldest dropped first. */
+const compressed = new Map<string, Buffer>();
+
+/** The body in brotli or gzip, made once per distinct body (quality above the on-the-fly settings: it is once). */
+export function compressedOf(json: string, etag: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding} ${etag}`;
+  let body = compressed.get(key);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(json, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json),
+            },
+          })
+        : zlib.gzipSync(json, { level: 9 });
+    compressed.set(key, body);
+    if (compressed.size > COMPRESSED_MAX) compressed.delete(compressed.keys().next().value as string);
+  }
+  return body;
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -11,19 +11,6 @@ import { sendError } from './error-handler.ts';
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|png|svg|jpg|webp)(\.br|\.gz)?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/**
- * The built SPA's index.html as text (for pages that render tags into it, e.g. campaign pages for crawlers),
- * or null when the web app is not built. Read on each call: small, and a rebuild needs no restart.
- */
-export async function readIndexHtml(webDist: string | undefined): Promise<string | null> {
-  if (!webDist) return null;
-  try {
-    return await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 type ShellEncoding = 'br' | 'gzip' | 'identity';
 
 /**
@@ -51,17 +38,26 @@ interface ShellVariant {
 
 /**
  * index.html in each encoding, from the build's precompressed files when present (else compressed here once),
- * cached until the file changes (a rebuild needs no restart).
+ * cached until the file changes (a rebuild needs no restart; its time is checked at most once a second, so a
+ * burst of page opens costs no file system calls). Null while there is no index.html.
  */
 function appShellCache(indexFile: string) {
   let cached: { mtimeMs: number; variants: Record<ShellEncoding, ShellVariant> } | null = null;
+  let checkedAt = -Infinity;
   const variant = (body: Buffer, tag: string): ShellVariant => ({
     body,
     etag: `W/"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}-${tag}"`,
   });
   const readOr = (file: string, make: () => Buffer) => (fs.existsSync(file) ? fs.readFileSync(file) : make());
-  return (): Record<ShellEncoding, ShellVariant> => {
-    const { mtimeMs } = fs.statSync(indexFile);
+  return (): Record<ShellEncoding, ShellVariant> | null => {
+    const now = Date.now();
+    if (now - checkedAt < 1000) return cached?.variants ?? null;
+    checkedAt = now;
+    const mtimeMs = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) {
+      cached = null;
+      return null;
+    }
     if (cached?.mtimeMs !== mtimeMs) {
       const raw = fs.readFileSync(indexFile);
       cached = {
@@ -83,6 +79,19 @@ function appShellCache(indexFile: string) {
   };
 }
 
+const shells = new Map<string, ReturnType<typeof appShellCache>>();
+
+/** The app shell of a build folder in every encoding (one cache per folder), or null when it has none. */
+export function appShellOf(webDist: string | undefined): Record<ShellEncoding, ShellVariant> | null {
+  if (!webDist) return null;
+  let shell = shells.get(webDist);
+  if (!shell) {
+    shell = appShellCache(path.join(webDist, 'index.html'));
+    shells.set(webDist, shell);
+  }
+  return shell();
+}
+
 /** Fallback when the build has no precompressed index.html (an older build or a hand-made dist). */
 function zlibSync(kind: 'br' | 'gzip', raw: Buffer): Buffer {
   return kind === 'br' ? zlib.brotliCompressSync(raw) : zlib.gzipSync(raw, { level: 9 });
@@ -101,7 +110,7 @@ function wantsAppShell(request: FastifyRequest, pathname: string): boolean {
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
-function sendAppShell(
+export function sendAppShell(
   request: FastifyRequest,
   reply: FastifyReply,
   variants: Record<ShellEncoding, ShellVariant>,
@@ -127,9 +136,7 @@ function sendAppShell(
  * client router can take over.
  */
 export async function installWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
-  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
-  const hasWeb = indexFile !== undefined && fs.existsSync(indexFile);
-  const shell = hasWeb ? appShellCache(indexFile) : null;
+  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
 
   if (hasWeb) {
     await registerPublicPlugin(
@@ -154,7 +161,8 @@ export async function installWebApp(app: FastifyInstance, webDist: string | unde
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (shell && wantsAppShell(request, pathname)) return sendAppShell(request, reply, shell());
+    const shell = hasWeb && wantsAppShell(request, pathname) ? appShellOf(webDist) : null;
+    if (shell) return sendAppShell(request, reply, shell);
     return sendError(reply, 'NOT_FOUND', `Nothing at ${request.method} ${pathname}.`);
   });
 }

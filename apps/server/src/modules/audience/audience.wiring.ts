@@ -47,7 +47,12 @@ export function wireAudience(options: {
   const services = {
     notifications,
     notificationHub: new NotificationHub(database, (userId) => notifications.unreadCount(userId), log),
-    watchlist: new WatchlistService(repositories.watchlist, goods.repositories.campaigns, accounts),
+    watchlist: new WatchlistService(
+      repositories.watchlist,
+      goods.repositories.campaigns,
+      accounts,
+      (userId) => goods.services.campaignReads.watchChanged(userId),
+    ),
     likes: new LikeService(
       repositories.likes,
       goods.repositories.campaigns,

@@ -1,7 +1,8 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign, CampaignList } from '@hanabi/api';
-import { campaign, liveStream, watch } from '../../db/schema.ts';
+import { campaign, liveStream } from '../../db/schema.ts';
 import { insertStream } from '../live-entries/live-entries.fixture.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
@@ -150,7 +151,11 @@ describe.each(testBackends())('public campaign reads on %s', (backend) => {
     const viewerFirst = await call(viewer, 'GET', `/api/campaign/${made.id}`);
     expect(viewerFirst.body).toBe(first.body);
     expect(viewerFirst.headers['cache-control']).toBe('private, no-cache');
-    await ctx.container.database.db.insert(watch).values({ userId: viewer.userId, campaignId: made.id });
+    // Their watch drops their cached watched ids (the cache lives a minute here): the next read shows it.
+    const watched = await callAs(ctx.app, viewer, 'POST', `/api/watchlist/${viewer.userId}`, {
+      campaignId: made.id,
+    });
+    expect(watched.statusCode, watched.body).toBe(200);
     const watching = await call(viewer, 'GET', `/api/campaign/${made.id}`);
     expect(Campaign.parse(watching.json())).toMatchObject({ id: made.id, isWatch: true });
     expect(watching.headers.etag).not.toBe(etag);
@@ -159,6 +164,23 @@ describe.each(testBackends())('public campaign reads on %s', (backend) => {
       (await call(viewer, 'GET', `/api/campaign?type=audience&streamerId=${alice.userId}&limit=100`)).json(),
     );
     expect(list.list.find((item) => item.id === made.id)?.isWatch).toBe(true);
+    // Reading it again costs no query: the body and their watched ids come from memory.
+    const again = recordQueries(ctx.container.database);
+    try {
+      expect((await call(viewer, 'GET', `/api/campaign/${made.id}`)).json().isWatch).toBe(true);
+      // (The session lookup itself is not cached in tests: SESSION_CACHE_MS is 0 there.)
+      expect(again.statements.filter((sql) => !/auth_session|auth_user|app_user/.test(sql))).toEqual([]);
+    } finally {
+      again.stop();
+    }
+    const unwatched = await callAs(
+      ctx.app,
+      viewer,
+      'DELETE',
+      `/api/watchlist/${viewer.userId}?campaignId=${made.id}`,
+    );
+    expect(unwatched.statusCode, unwatched.body).toBe(200);
+    expect((await call(viewer, 'GET', `/api/campaign/${made.id}`)).json().isWatch).toBe(false);
   });
 
   it('shows a change at once: every campaign write drops the cached detail and lists', async () => {
@@ -216,5 +238,24 @@ describe.each(testBackends())('public campaign reads on %s', (backend) => {
       await count('/api/campaign?type=audience&limit=1', viewer),
     );
     expect(await count(`/api/campaign/${(await create()).id}`)).toBeLessThanOrEqual(4);
+  });
+
+  it('sends a cached list compressed as the browser accepts, the same bytes every time', async () => {
+    for (let i = 0; i < 4; i += 1) await create({ title: `圧縮 ${i}`, description: '説明'.repeat(40) });
+    const url = `/api/campaign?type=audience&streamerId=${alice.userId}&limit=100`;
+    const plain = await call(null, 'GET', url);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const ask = (encoding: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect((await ask('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 });

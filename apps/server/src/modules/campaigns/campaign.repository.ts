@@ -204,6 +204,15 @@ export class CampaignRepository {
     return new Set(rows.map((row) => row.campaignId));
   }
 
+  /** Every campaign the viewer watches (a watchlist is short: people watch a handful). */
+  async watchedCampaignIds(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ campaignId: watch.campaignId })
+      .from(watch)
+      .where(eq(watch.userId, userId));
+    return rows.map((row) => row.campaignId);
+  }
+
   async setOgImageHash(id: string, hash: string): Promise<void> {
     await this.db.update(campaign).set({ ogImageHash: hash }).where(eq(campaign.id, id));
   }

@@ -5,6 +5,7 @@ import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts
 import { setWalletWithProof, testWallet } from '../../test/wallet-helpers.ts';
 import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';
 import { insertDelivery, insertHeldClaim } from '../../test/audience-fixtures.ts';
+import { recordQueries } from '../../test/query-counter.ts';
 
 type Person = SignedIn & { userId: string };
 /** Anvil's second well-known test key (address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8). */
@@ -144,5 +145,29 @@ describe.each(testBackends())('collections on %s', (backend) => {
     expect(bad.json().error.details.map((d: { field: string }) => d.field)).toEqual([
       'body.collectionPublic',
     ]);
+  });
+
+  it('reads a collection in the same few queries however many prizes it holds (no query per item)', async () => {
+    const count = async () => {
+      const log = recordQueries(ctx.container.database);
+      try {
+        const res = await callAs(ctx.app, owner, 'GET', `/api/collection/${owner.userId}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return { queries: log.statements.length, items: Collection.parse(res.json()).items.length };
+      } finally {
+        log.stop();
+      }
+    };
+    const before = await count();
+    for (let i = 0; i < 4; i += 1) {
+      await insertDelivery(ctx, { goodsId: other.id, tokenId: other.tokenId!, userId: owner.userId });
+      await insertHeldClaim(ctx, { goodsId: goods.id, tokenId: goods.tokenId!, userId: owner.userId });
+    }
+    const after = await count();
+    expect(after.items).toBe(before.items + 8);
+    expect(after.queries).toBe(before.queries);
+    // The session lookup (not reused in tests), the owner, deliveries, held claims, files, and the wallet's
+    // holdings with the contract address (not cached in tests).
+    expect(after.queries).toBeLessThanOrEqual(12);
   });
 });

@@ -51,8 +51,13 @@ export class CollectionService {
     this.holdings = new ReadCache('walletHoldings', { ttlMs: holdingsMs, maxEntries: 5000 });
   }
 
-  /** Chain reads are the slow part of a collection: one per wallet and few seconds, shared by parallel asks. */
-  private readonly holdings: ReadCache<Awaited<ReturnType<WalletBalances['holdingsOf']>>>;
+  /**
+   * Chain reads are the slow part of a collection: one per wallet and few seconds, shared by parallel asks;
+   * the contract's address (a settings row) is read with them rather than on every request.
+   */
+  private readonly holdings: ReadCache<
+    Awaited<ReturnType<WalletBalances['holdingsOf']>> & { contract: string | null }
+  >;
 
   async get(session: SessionUser | null, userId: string): Promise<Collection> {
     const owner = await this.collection.findUser(userId);
@@ -96,12 +101,16 @@ export class CollectionService {
     if (tokenIds.length === 0 || !owner.walletAddress) {
       return { balances: tokenIds.map((tokenId) => ({ tokenId, balance: null })), chainReachable: true };
     }
-    const [{ holdings, chainReachable }, contract] = await Promise.all([
-      this.holdings
-        .get(owner.walletAddress, () => this.wallets.holdingsOf(owner.walletAddress!))
-        .then((entry) => entry.value!),
-      this.contract.tokenAddress(),
-    ]);
+    const address = owner.walletAddress;
+    const { holdings, chainReachable, contract } = (
+      await this.holdings.get(address, async () => {
+        const [chain, contract] = await Promise.all([
+          this.wallets.holdingsOf(address),
+          this.contract.tokenAddress(),
+        ]);
+        return { ...chain, contract };
+      })
+    ).value!;
     const held = new Map(holdings.map((holding) => [holding.tokenId, holding.balance]));
     // Holdings leave out ids the wallet has none of, so a readable chain with a contract means zero.
     const known = chainReachable && contract !== null;
@@ -112,6 +121,8 @@ export class CollectionService {
   }
 
   private async present(rows: CollectedRow[]): Promise<CollectionItem[]> {
+    // One query for the page's files (joining them into the item queries measured slower: wider rows, a
+    // bigger plan for the embedded database).
     const assets = await this.assetsOf(rows.map((row) => row.goods));
     return rows.map((row) => {
       const goods = this.goodsOf(row.goods, row.streamer, assets);

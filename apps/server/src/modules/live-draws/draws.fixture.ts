@@ -66,8 +66,11 @@ export interface DrawWorld {
  * An app whose callers are named by header (no sign-in flow needed), a streamer with published goods, and
  * campaigns with a YouTube and a TwitCasting stream. Comments are written straight into the tables.
  */
-export async function openDrawWorld(backend: TestBackend): Promise<DrawWorld> {
-  const ctx = await createTestContext(backend, { sessions: headerSessions });
+export async function openDrawWorld(
+  backend: TestBackend,
+  env: Record<string, string> = {},
+): Promise<DrawWorld> {
+  const ctx = await createTestContext(backend, { sessions: headerSessions, env });
   const db = ctx.container.database.db;
   const streamerId = await insertUser(db, { type: 'streamer', name: 'Streamer' });
   const otherStreamerId = await insertUser(db, { type: 'streamer', name: 'Other' });

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { campaignResultsRoutes, drawRoutes, liveRoutes } from '@hanabi/api';
+import { CampaignResults, campaignResultsRoutes, drawRoutes, liveRoutes } from '@hanabi/api';
+import type { CacheBus } from '../../db/cache-bus.ts';
+import { campaignNotFound } from '../../http/app-error.ts';
+import { ReadCache, sendJson } from '../../http/read-cache.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
+import { unlessNotFound } from '../og-pages/og-card-images.ts';
+import { CAMPAIGN_RESULTS_CACHE } from '../live-events/live-events.ts';
 import type { DrawsArea } from './draws.wiring.ts';
 
 /** Draws, winners, schedules, results, distribution, proofs (draw.routes.ts) and the live overview/overlay. */
-export function registerDrawRoutes(app: FastifyInstance, area: DrawsArea): void {
+export async function registerDrawRoutes(
+  app: FastifyInstance,
+  area: DrawsArea,
+  options: { publicReadCacheMs: number; cacheBus: CacheBus },
+): Promise<void> {
   const { winners, schedules, distribution, results, publicDraws, campaignResults } = area.services;
   for (const platform of ['youtube', 'twitcasting'] as const) {
     const routes =
@@ -56,8 +65,26 @@ export function registerDrawRoutes(app: FastifyInstance, area: DrawsArea): void 
     results.overview(requireSession(session), params.id),
   );
   registerRoute(app, liveRoutes.liveOverlay, ({ params }) => results.overlay(params.id));
-  registerRoute(app, campaignResultsRoutes.campaignResults, ({ params }) =>
-    campaignResults.results(params.id),
+  // A campaign's results are the same for everyone and asked by every viewer of its page: one load per campaign
+  // and change. Every change they show is announced as a live event, which drops the entry in every process
+  // (publishLiveEvent); the time to live bounds the rest (a campaign's status by time, a suspension).
+  const resultsCache = new ReadCache<CampaignResults>(CAMPAIGN_RESULTS_CACHE, {
+    ttlMs: options.publicReadCacheMs,
+    maxEntries: 2000,
+  });
+  await options.cacheBus.attach(resultsCache);
+  registerRoute(
+    app,
+    campaignResultsRoutes.campaignResults,
+    async ({ params, request, reply }) => {
+      const entry = await resultsCache.get(params.id, async () => {
+        const results = await unlessNotFound(campaignResults.results(params.id));
+        return results && CampaignResults.parse(results);
+      });
+      if (!entry.value) throw campaignNotFound();
+      return sendJson(request, reply, entry.json, entry.etag, true);
+    },
+    { cacheable: true },
   );
   registerRoute(app, campaignResultsRoutes.myCampaignResults, ({ session, params }) =>
     campaignResults.mine(requireSession(session), params.id),

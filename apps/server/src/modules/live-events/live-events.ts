@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { LiveEvent } from '@hanabi/api';
+import { CACHE_CHANNEL } from '../../db/cache-bus.ts';
 import type { Db } from '../../db/client.ts';
 
 /** The PostgreSQL channel live events are announced on (payload: {@link LiveEventMessage} JSON). */
 export const LIVE_EVENT_CHANNEL = 'hanabi_live';
+
+/**
+ * The read cache of campaigns' public results (`GET /api/campaign/{id}/results`): every change those show (a
+ * draw, winners, a delivery, a stream) is a live event, so publishing one drops that campaign's entry.
+ */
+export const CAMPAIGN_RESULTS_CACHE = 'campaignResults';
 
 export interface LiveEventMessage {
   campaignId: string;
@@ -25,5 +32,13 @@ export async function publishLiveEvent(
   event: LiveEvent,
 ): Promise<void> {
   const message: LiveEventMessage = { campaignId, event };
-  await db.execute(sql`select pg_notify(${LIVE_EVENT_CHANNEL}, ${JSON.stringify(message)})`);
+  if (event.type === 'comments') {
+    await db.execute(sql`select pg_notify(${LIVE_EVENT_CHANNEL}, ${JSON.stringify(message)})`);
+    return;
+  }
+  // The same transaction tells every process's results cache (the cache bus's channel), on commit only.
+  const invalidation = JSON.stringify({ cache: CAMPAIGN_RESULTS_CACHE, key: campaignId });
+  await db.execute(
+    sql`select pg_notify(${LIVE_EVENT_CHANNEL}, ${JSON.stringify(message)}), pg_notify(${CACHE_CHANNEL}, ${invalidation})`,
+  );
 }

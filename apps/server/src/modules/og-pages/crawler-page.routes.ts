@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readIndexHtml } from '../../http/web-app.ts';
+import { appShellOf, sendAppShell } from '../../http/web-app.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { injectOgTags, isCrawlerRequest, MINIMAL_INDEX_HTML, type OgTags } from './og-tags.ts';
 
@@ -25,19 +25,21 @@ export function registerCrawlerPage(
     schema: { hide: true },
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };
-      const indexHtml = await readIndexHtml(options.webDist);
+      // The shell from memory, precompressed, with its ETag (a burst of viewers costs no file reads).
+      const shell = appShellOf(options.webDist);
       const crawler = isCrawlerRequest(
         request.headers['user-agent'],
         request.query as Record<string, unknown>,
       );
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       if (!crawler) {
-        if (indexHtml === null)
+        if (shell === null) {
           return sendError(reply, 'NOT_FOUND', `Nothing at GET ${request.url.split('?')[0]}.`);
-        return reply.send(indexHtml);
+        }
+        return sendAppShell(request, reply, shell);
       }
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const tags = id.length <= ID_MAX ? await tagsFor(id) : null;
-      const html = indexHtml ?? MINIMAL_INDEX_HTML;
+      const html = shell?.identity.body.toString('utf8') ?? MINIMAL_INDEX_HTML;
       if (!tags) return reply.status(404).send(html);
       return reply.header('vary', 'user-agent').send(injectOgTags(html, tags));
     },

@@ -14,6 +14,8 @@ export class WatchlistService {
     private readonly watchlist: WatchlistRepository,
     private readonly campaigns: CampaignRepository,
     private readonly accounts: AccountRepository,
+    /** Told after a watch or unwatch (the campaign reads' per-viewer cache of watched ids). */
+    private readonly changed: (userId: string) => Promise<void> = async () => undefined,
   ) {}
 
   async add(session: SessionUser, userId: string, campaignId: string): Promise<WatchState> {
@@ -39,12 +41,14 @@ export class WatchlistService {
         ...link,
       },
     ]);
+    await this.changed(userId);
     return { campaignId: campaign.id, isWatch: true, watchCount };
   }
 
   async remove(session: SessionUser, userId: string, campaignId: string): Promise<WatchState> {
     this.requireSelf(session, userId);
     const watchCount = await this.watchlist.remove(userId, campaignId);
+    await this.changed(userId);
     return { campaignId, isWatch: false, watchCount };
   }
 
