@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lightContract } from './build/light-contract.plugin';
 import { precompress } from './build/precompress.plugin';
 
 /**
@@ -13,7 +14,7 @@ const proxiedPrefixes = ['/api', '/ipfs', '/sandbox', '/assets/font'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [lightContract(), react(), precompress()],
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [

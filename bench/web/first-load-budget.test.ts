@@ -8,8 +8,8 @@ import { buildAll } from '../../scripts/lib/build-steps.mjs';
 
 /** No built chunk may exceed this (raw): a chunk that large means a library was not split off. */
 const CHUNK_LIMIT_BYTES = 500 * 1000;
-/** Strings only these libraries' code contains: wallet and chain code, charts. */
-const HEAVY_MARKERS = { viem: 'viem@', wagmi: 'wagmi', recharts: 'recharts-' };
+/** Strings only these libraries' code contains: wallet and chain code, charts, zod (the contract's schemas). */
+const HEAVY_MARKERS = { viem: 'viem@', wagmi: 'wagmi', recharts: 'recharts-', zod: '$ZodObject' };
 
 let manifest: Manifest;
 
@@ -28,7 +28,7 @@ describe('first load of the public pages (sizes from the Vite manifest, gzip)', 
     ).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
   });
 
-  it.each(PUBLIC_PAGES)('$page loads no wallet, chain or chart code up front', ({ module }) => {
+  it.each(PUBLIC_PAGES)('$page loads no wallet, chain, chart or schema code up front', ({ module }) => {
     const load = firstLoadOf(manifest, module);
     for (const file of load.jsFiles) {
       const text = fs.readFileSync(path.join(webDist, file), 'utf8');
