@@ -13,7 +13,6 @@ function evaluate(source: string): Record<string, unknown> {
     .join('\n')
     .replace(/^export (const|function) (\w+)/gm, '$1 $2');
   const names = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].map((match) => match[1]);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the module under test is generated source
   return new Function(`${body}\nreturn { ${names.join(', ')} };`)() as Record<string, unknown>;
 }
 
