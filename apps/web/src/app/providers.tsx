@@ -2,7 +2,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -13,6 +12,9 @@ import { cssVariablesResolver, theme } from './theme';
 
 // The toast host renders after the first paint (its own chunk); toasts shown before it mounts wait in the store.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+// The modals host too (Modal, ScrollArea, floating-ui, focus trap: decision 0103). Modals open through the
+// `modals` event API of @mantine/modals, which this host listens to; nothing opens one before it mounts.
+const ModalsHost = lazy(async () => ({ default: (await import('@mantine/modals')).ModalsProvider }));
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -38,7 +40,10 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
           <Suspense fallback={null}>
             <Notifications position="top-right" limit={5} />
           </Suspense>
-          <ModalsProvider>{children}</ModalsProvider>
+          <Suspense fallback={null}>
+            <ModalsHost />
+          </Suspense>
+          {children}
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>
