@@ -70,7 +70,7 @@ export function firstPaintPicture(
 ): string {
   const image =
     `<img src="${escapeHtml(url)}" alt="${escapeHtml(alt)}" width="${size.width}" ` +
-    `height="${size.height}" fetchpriority="high" decoding="async" />`;
+    `height="${size.height}" fetchpriority="high" />`;
   return `<div class="fp-${shape}">${image}</div>`;
 }
 
