@@ -34,7 +34,7 @@ export function firstPaintFrame(content: string): string {
     'padding:0 var(--mantine-spacing-md);background:var(--mantine-color-body);',
     'border-bottom:1px solid var(--mantine-color-gray-3);z-index:100}',
     '.fp-main{padding:calc(60px + var(--mantine-spacing-md)) var(--mantine-spacing-md) var(--mantine-spacing-md)}',
-    '.fp-page{max-width:var(--container-size-lg);margin:0 auto;display:flex;flex-direction:column;',
+    '.fp-page{max-width:calc(71.25rem * var(--mantine-scale));margin:0 auto;display:flex;flex-direction:column;',
     'gap:var(--mantine-spacing-lg)}',
     '.fp-title{font-size:var(--mantine-h2-font-size);line-height:var(--mantine-h2-line-height);',
     'font-weight:700;margin:0 0 var(--mantine-spacing-lg);overflow-wrap:anywhere}',
