@@ -1,4 +1,4 @@
-import { modals } from '@mantine/modals';
+import { modals } from './modals';
 import { createElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';

@@ -1,6 +1,6 @@
 import { AUTH_PROVIDERS, type Account, type AuthProvider } from '@hanabi/api';
 import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconBrandGoogle, IconBrandX, IconKey, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

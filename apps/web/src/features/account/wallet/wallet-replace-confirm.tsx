@@ -1,6 +1,6 @@
 import type { Account } from '@hanabi/api';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/public-config';
 import { walletRoleOf } from './wallet-role';

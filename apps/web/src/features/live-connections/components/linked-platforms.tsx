@@ -1,6 +1,6 @@
 import { PLATFORMS, type Platform, type PlatformConnection } from '@hanabi/api';
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconBrandYoutube, IconBroadcast, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { CampaignStatus, apiRoutes, type LiveOverview } from '@hanabi/api';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
