@@ -21,14 +21,7 @@ export function registerAudienceRoutes(
   registerLikeRoutes(app, services.likes, options);
   registerStreamerRoutes(app, services.streamers, options);
   registerCollectionRoutes(app, services.collection);
-  // People get these pages' route scripts preloaded with the entry (decision 0101).
-  const webDist = options.webDist;
-  registerCrawlerPage(app, '/audience/streamer/:id', (id) => services.streamerPages.openGraph(id), {
-    webDist,
-    paint: { routeModule: 'src/features/streamers/pages/streamer-profile.page.tsx' },
-  });
-  registerCrawlerPage(app, '/collection/:id', (id) => services.collectionPages.openGraph(id), {
-    webDist,
-    paint: { routeModule: 'src/features/collection/pages/collection-detail.page.tsx' },
-  });
+  const pages = { webDist: options.webDist };
+  registerCrawlerPage(app, '/audience/streamer/:id', (id) => services.streamerPages.openGraph(id), pages);
+  registerCrawlerPage(app, '/collection/:id', (id) => services.collectionPages.openGraph(id), pages);
 }
