@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { languageSplit } from './build/language-split.plugin';
+import { lightContract } from './build/light-contract.plugin';
 import { precompress } from './build/precompress.plugin';
 
 /**
@@ -13,7 +15,7 @@ const proxiedPrefixes = ['/api', '/ipfs', '/sandbox', '/assets/font'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [lightContract(), languageSplit(), react(), precompress()],
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [

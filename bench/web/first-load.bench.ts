@@ -23,7 +23,7 @@ const brotliOf = (files: string[]) =>
   }, 0);
 
 process.stdout.write(
-  `\nFirst load per public page (JS = entry + route chunk + static imports; budget ${kib(FIRST_LOAD_BUDGET_BYTES)} gzip)\n` +
+  `\nFirst load per public page (JS = entry + route chunk + static imports; budget up to ${kib(FIRST_LOAD_BUDGET_BYTES)} gzip, per page in first-load-budget.limits.ts)\n` +
     `  ${'page'.padEnd(26)} ${'files'.padStart(5)} ${'JS raw'.padStart(11)} ${'JS gzip'.padStart(11)} ` +
     `${'JS br'.padStart(11)} ${'CSS gzip'.padStart(11)}\n`,
 );

@@ -75,13 +75,15 @@ try {
   if (!campaign) throw new Error('No public campaign to measure (is the demo seed on?)');
   // The demo seed holds no draw: without BENCH_DRAW_ID the proof page is measured in its not-found state.
   const drawId = process.env.BENCH_DRAW_ID ?? '00000000-0000-4000-8000-000000000000';
+  // BENCH_PAGES=campaign,draw measures only the pages whose path contains one of the words ('/' is "home").
+  const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
   const pages = [
     '/',
     `/campaign/${campaign.id}`,
     // Signed out, a streamer page is the sign-in step (route rules); measured as a phone from chat gets it.
     `/audience/streamer/${campaign.user.id}`,
     `/draw/${drawId}`,
-  ];
+  ].filter((page) => !only || only.some((word) => (page === '/' ? word === 'home' : page.includes(word))));
   const runs = Number(process.env.BENCH_RUNS ?? '3');
 
   process.stdout.write(

@@ -13,9 +13,21 @@ if (import.meta.env.PROD) {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+/**
+ * A public page the server drew a first paint for (decision 0101) keeps it on screen until its pictures are drawn
+ * (at most 3 s): React's page then shows the same pictures at the same size, which the browser does not count as
+ * a new, later largest paint. Immediate for every other page.
+ */
+async function firstPaintShown(root: HTMLElement): Promise<void> {
+  if (!root.querySelector('[data-first-paint]')) return;
+  const pictures = [...root.querySelectorAll('img')].map((img) => img.decode().catch(() => undefined));
+  await Promise.race([Promise.all(pictures), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 const root = createRoot(container);
 // Immediate for Japanese; a stored other language first fetches its messages (no flash of Japanese or keys).
-void i18nReady.then(() =>
+void Promise.all([i18nReady, firstPaintShown(container)]).then(() =>
   root.render(
     <StrictMode>
       <App />

@@ -78,6 +78,7 @@ export function wireGoodsAndCampaigns(options: {
     repositories.campaigns,
     repositories.digitalGoods,
     ogImages,
+    campaignReads,
     { publicOrigin: config.publicOrigin },
   );
   return {

@@ -2,17 +2,29 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
+import { modalsHostReady } from '../lib/modals-host';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toast host renders after the first paint (its own chunk); toasts shown before it mounts wait in the store.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+// The modals host too (Modal, ScrollArea, floating-ui, focus trap: decision 0103). Modals open through the
+// `modals` event API (lib/modals.ts), which holds a dialog until this host has mounted.
+const ModalsHost = lazy(async () => {
+  const { ModalsProvider } = await import('@mantine/modals');
+  return {
+    default: function ModalsHost() {
+      // The provider's listeners are set in its own effects, which run before this one.
+      useEffect(modalsHostReady, []);
+      return <ModalsProvider />;
+    },
+  };
+});
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -38,7 +50,10 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
           <Suspense fallback={null}>
             <Notifications position="top-right" limit={5} />
           </Suspense>
-          <ModalsProvider>{children}</ModalsProvider>
+          <Suspense fallback={null}>
+            <ModalsHost />
+          </Suspense>
+          {children}
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,11 +1,16 @@
 import { apiRoutes, type LikeState, type LikeTargetKind } from '@hanabi/api';
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../lib/account';
 import { callApi } from '../lib/api-client';
 import { errorMessageOf, showErrorToast } from '../lib/toast';
+
+// The tooltip (Mantine Tooltip and floating-ui) is not in the campaign page's first load (decision 0103): the button
+// shows at once and gains its "sign in to like" tooltip when the chunk arrives.
+const Tooltip = lazy(async () => ({ default: (await import('./lazy-tooltip')).LazyTooltip }));
 
 /** A like on a campaign or a token: the count for everyone, the toggle for signed-in audience members. */
 export function LikeButton({ kind, id }: { kind: LikeTargetKind; id: string }) {
@@ -44,5 +49,10 @@ export function LikeButton({ kind, id }: { kind: LikeTargetKind; id: string }) {
       {count}
     </Button>
   );
-  return canLike ? button : <Tooltip label={t('likes.signInToLike')}>{button}</Tooltip>;
+  if (canLike) return button;
+  return (
+    <Suspense fallback={button}>
+      <Tooltip label={t('likes.signInToLike')}>{button}</Tooltip>
+    </Suspense>
+  );
 }

@@ -11,16 +11,16 @@ afterEach(async () => {
 });
 
 describe('toasts', () => {
-  it('show 「更新しました」 by default and close after 3 s', () => {
+  it('show 「更新しました」 by default and close after 3 s', async () => {
     const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
-    showSuccessToast();
+    await showSuccessToast();
     expect(SUCCESS_TOAST_MS).toBe(3000);
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: '更新しました', autoClose: 3000 }));
   });
 
-  it('show the error wording by default and stay until closed', () => {
+  it('show the error wording by default and stay until closed', async () => {
     const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
-    showErrorToast();
+    await showErrorToast();
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({
         message: 'エラーが発生しました。再度ログインしてください。',
@@ -32,8 +32,8 @@ describe('toasts', () => {
   it('follow the language', async () => {
     const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
     await setLocale('en');
-    showSuccessToast();
-    showErrorToast();
+    await showSuccessToast();
+    await showErrorToast();
     expect(show).toHaveBeenNthCalledWith(1, expect.objectContaining({ message: 'Updated' }));
     expect(show).toHaveBeenNthCalledWith(
       2,
@@ -41,9 +41,9 @@ describe('toasts', () => {
     );
   });
 
-  it('accept a custom message', () => {
+  it('accept a custom message', async () => {
     const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
-    showSuccessToast('保存しました');
+    await showSuccessToast('保存しました');
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: '保存しました' }));
   });
 });

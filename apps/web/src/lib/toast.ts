@@ -1,11 +1,22 @@
 import { ERROR_REASONS, SUCCESS_TOAST_MS, type ErrorReason } from '@hanabi/api';
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import { i18n } from './i18n';
 import { isApiError } from './api-client';
 
+/**
+ * Mantine's notifications store is fetched with the first toast (decision 0103): pages that may show one (the
+ * like and watch buttons of the public campaign page) keep it out of their first load. The host that draws
+ * them loads after the first paint (providers.tsx); toasts wait in the store until it mounts.
+ */
+function show(data: NotificationData): Promise<void> {
+  return import('@mantine/notifications').then(({ notifications }) => {
+    notifications.show(data);
+  });
+}
+
 /** Success toast: 「更新しました」 unless told otherwise; closes itself after SUCCESS_TOAST_MS (3 s). */
-export function showSuccessToast(message?: string): string {
-  return notifications.show({
+export function showSuccessToast(message?: string): Promise<void> {
+  return show({
     message: message ?? i18n.t('toast.success'),
     color: 'teal',
     autoClose: SUCCESS_TOAST_MS,
@@ -14,8 +25,8 @@ export function showSuccessToast(message?: string): string {
 }
 
 /** Error toast: the original's "an error occurred, log in again" unless told otherwise; stays until closed. */
-export function showErrorToast(message?: string): string {
-  return notifications.show({
+export function showErrorToast(message?: string): Promise<void> {
+  return show({
     message: message ?? i18n.t('toast.error'),
     color: 'red',
     autoClose: false,

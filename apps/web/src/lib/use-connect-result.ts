@@ -2,7 +2,6 @@ import { OAUTH_CONNECT_ERRORS, type OAuthConnectError } from '@hanabi/api';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { showErrorToast, showSuccessToast } from './toast';
 
 /**
  * After a platform’s consent page the server sends the browser back (to the control room or the account page)
@@ -24,13 +23,16 @@ export function useConnectResult(onConnected?: () => void) {
     handled.current = key;
     if (connected) {
       const platform = connected === 'twitcasting' ? 'twitcasting' : 'youtube';
-      showSuccessToast(t('liveConnect.connected', { platform: t(`liveConnect.platform.${platform}`) }));
+      const message = t('liveConnect.connected', { platform: t(`liveConnect.platform.${platform}`) });
+      // The toast code (and Mantine's notifications) is not in the first load: fetched when there is one to show.
+      void import('./toast').then(({ showSuccessToast }) => showSuccessToast(message));
       onConnected?.();
     } else if (connectError) {
       const code: OAuthConnectError = (OAUTH_CONNECT_ERRORS as readonly string[]).includes(connectError)
         ? (connectError as OAuthConnectError)
         : 'platform';
-      showErrorToast(t(`liveConnect.errors.${code}`));
+      const message = t(`liveConnect.errors.${code}`);
+      void import('./toast').then(({ showErrorToast }) => showErrorToast(message));
     }
     const next = new URLSearchParams(searchParams);
     next.delete('connected');

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './i18n';
+import { modalsHostReady } from './modals-host';
 import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt';
 
 function Editor() {
@@ -21,6 +22,8 @@ function Editor() {
 }
 
 function renderEditor() {
+  // This test's own ModalsProvider is the host the app would load lazily.
+  modalsHostReady();
   const router = createMemoryRouter(
     [
       { path: '/editor', element: <Editor /> },

@@ -1,4 +1,4 @@
-import { useModals } from '@mantine/modals';
+import { modals } from './modals';
 import { createElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
@@ -11,7 +11,6 @@ import { useBlocker } from 'react-router';
  */
 export function useUnsavedChangesPrompt(dirty: boolean, message?: string): void {
   const { t } = useTranslation();
-  const modals = useModals();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
@@ -46,7 +45,7 @@ export function useUnsavedChangesPrompt(dirty: boolean, message?: string): void 
         if (!decided) blocker.reset();
       },
     });
-  }, [blocker, modals, message, t]);
+  }, [blocker, message, t]);
 
   useEffect(() => {
     if (!dirty) return;

@@ -3,7 +3,8 @@ import { registerCrawlerPage } from '../og-pages/crawler-page.routes.ts';
 import type { CampaignPageService } from './campaign-page.service.ts';
 
 /**
- * `GET /campaign/{id}`: people get the SPA as on any page; crawlers (by user agent, or `crawler=true`) get the
+ * `GET /campaign/{id}`: people get the SPA with the campaign's first paint (title, cover, prize) and the page's
+ * scripts preloaded; crawlers (by user agent, or `crawler=true`) get the
  * SPA's index.html with the campaign's Open Graph / Twitter card tags rendered in, and its picture drawn.
  */
 export function registerCampaignPageRoutes(
@@ -11,5 +12,11 @@ export function registerCampaignPageRoutes(
   pages: CampaignPageService,
   options: { webDist: string | undefined },
 ): void {
-  registerCrawlerPage(app, '/campaign/:id', (id) => pages.openGraph(id), options);
+  registerCrawlerPage(app, '/campaign/:id', (id) => pages.openGraph(id), {
+    ...options,
+    paint: {
+      routeModule: 'src/features/campaigns/pages/campaign-detail.page.tsx',
+      firstPaint: (id) => pages.firstPaint(id),
+    },
+  });
 }

@@ -1,8 +1,18 @@
+import type { Campaign } from '@hanabi/api';
 import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
 import { shortDescription, type OgCardImages } from '../og-pages/og-card-images.ts';
+import {
+  firstPaintFrame,
+  firstPaintPicture,
+  firstPaintText,
+  firstPaintTitle,
+  safeImageUrl,
+  type FirstPaint,
+} from '../og-pages/first-paint.ts';
 import type { OgCard } from '../og-pages/og-image.ts';
 import type { OgTags } from '../og-pages/og-tags.ts';
 import type { CampaignRepository, CampaignRow, StreamerRow } from './campaign.repository.ts';
+import type { CampaignReads } from './campaign-reads.ts';
 import type { CampaignService } from './campaign.service.ts';
 
 const STATUS_LABELS: Record<CampaignRow['status'], string> = {
@@ -32,8 +42,48 @@ export class CampaignPageService {
     private readonly campaignRows: CampaignRepository,
     private readonly goods: DigitalGoodsRepository,
     private readonly images: OgCardImages,
+    private readonly reads: CampaignReads,
     private readonly options: { publicOrigin: string },
   ) {}
+
+  /**
+   * What a phone shows of `/campaign/{id}` before the app's script runs (decision 0101): the title, the cover
+   * (16:9, at most 320 px) and the prize card with its square picture, where the page draws them. From the same
+   * cached public read the API answers with, so a burst costs no extra query. Null when not public.
+   */
+  async firstPaint(id: string): Promise<FirstPaint | null> {
+    const body = await this.reads.publicDetail(null, id);
+    if (!body) return null;
+    const campaign = JSON.parse(body.json) as Campaign;
+    const cover = safeImageUrl(campaign.coverImage?.url);
+    const prize = campaign.prize.digitalGoods;
+    const prizeImage = safeImageUrl(prize.image?.url);
+    const prizeCard = [
+      '<section class="fp-card">',
+      prizeImage
+        ? firstPaintPicture(prizeImage, prize.name, 'square', { width: 800, height: 800 })
+        : '<div class="fp-square" style="background:var(--mantine-color-gray-1)"></div>',
+      `<div class="fp-card-body">${firstPaintText(prize.name, 'strong')}</div>`,
+      '</section>',
+    ].join('');
+    const streamerCard = `<section class="fp-card"><div class="fp-card-body">${firstPaintText(
+      campaign.user.name,
+      'strong',
+    )}</div></section>`;
+    return {
+      markup: firstPaintFrame(
+        [
+          // The status line and the buttons row keep their heights, so the cover sits where the page puts it.
+          '<div style="height:22px"></div>',
+          `<div>${firstPaintTitle(campaign.title)}</div>`,
+          '<div style="height:35px;margin-top:-8px"></div>',
+          cover ? firstPaintPicture(cover, campaign.title, 'cover', { width: 1280, height: 720 }) : '',
+          `<div class="fp-grid">${prizeCard}${streamerCard}</div>`,
+        ].join(''),
+      ),
+      preloadImages: [cover ?? prizeImage].filter((url): url is string => url !== null),
+    };
+  }
 
   /** The tags of a public campaign; null when there is none to show (unknown, draft, suspended streamer). */
   async openGraph(id: string): Promise<OgTags | null> {

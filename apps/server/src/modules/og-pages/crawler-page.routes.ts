@@ -1,22 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { appShellOf, sendAppShell } from '../../http/web-app.ts';
 import { sendError } from '../../http/error-handler.ts';
+import { injectFirstPaint, routeModulePreloads, type FirstPaint } from './first-paint.ts';
 import { injectOgTags, isCrawlerRequest, MINIMAL_INDEX_HTML, type OgTags } from './og-tags.ts';
 
 /** Longest id a page looks up; anything longer cannot exist and is not worth a query. */
 const ID_MAX = 100;
 
+/** How people (not crawlers) get the page: its first paint and the web module of its route (decision 0101). */
+export interface PagePaint {
+  /** The route's module in the web build's Vite manifest, e.g. `src/features/x/pages/x.page.tsx`. */
+  routeModule: string;
+  /** The page's content as the server can draw it before script runs; null when there is none to show. */
+  firstPaint?: (id: string) => Promise<FirstPaint | null>;
+}
+
 /**
- * A public SPA page with its own Open Graph tags: people get the SPA as on any page; crawlers (by user agent,
- * or `crawler=true`) get the SPA's index.html with the page's tags rendered in (404 when there is nothing to
- * show), so a link preview works without running script.
+ * A public SPA page with its own Open Graph tags: people get the SPA with the page's first paint in `#root` and
+ * its route's scripts preloaded; crawlers (by user agent, or `crawler=true`) get the SPA's index.html with the
+ * page's tags rendered in (404 when there is nothing to show), so a link preview works without running script.
  */
 export function registerCrawlerPage(
   app: FastifyInstance,
   path: `${string}/:id`,
   tagsFor: (id: string) => Promise<OgTags | null>,
-  options: { webDist: string | undefined },
+  options: { webDist: string | undefined; paint?: PagePaint },
 ): void {
+  const preloads = routeModulePreloads(options.webDist);
   app.route({
     method: 'GET',
     url: path,
@@ -35,7 +45,12 @@ export function registerCrawlerPage(
         if (shell === null) {
           return sendError(reply, 'NOT_FOUND', `Nothing at GET ${request.url.split('?')[0]}.`);
         }
-        return sendAppShell(request, reply, shell);
+        const paint = options.paint;
+        if (!paint) return sendAppShell(request, reply, shell);
+        const firstPaint = id.length <= ID_MAX && paint.firstPaint ? await paint.firstPaint(id) : null;
+        const html = shell.identity.body.toString('utf8');
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        return reply.send(injectFirstPaint(html, firstPaint, preloads(paint.routeModule)));
       }
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const tags = id.length <= ID_MAX ? await tagsFor(id) : null;

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { homePathFor, setAccountCache, useAccount } from '../../lib/account';
-import { showSuccessToast } from '../../lib/toast';
 // Only the light module up front: the wallet store brings viem, which no public page needs (decision 0082).
 import { continuedHere } from '../../lib/wallet/wallet-continued';
 import { requiresWalletStep, walletStepNeeded } from '../route-rules';
@@ -53,7 +52,8 @@ export function WalletStepGate({ children }: { children: ReactNode }) {
       // Leave the landing page first, so it does not start a new sign-in when the account changes under it.
       if (pathname.includes('finishSignUp')) await navigate(homePathFor(updated), { replace: true });
       setAccountCache(queryClient, updated);
-      showSuccessToast(t('wallet.saved'));
+      // The toast code (and Mantine's notifications) is not in the first load: fetched when there is one to show.
+      void import('../../lib/toast').then(({ showSuccessToast }) => showSuccessToast(t('wallet.saved')));
     },
     [navigate, pathname, queryClient, t],
   );

@@ -1,4 +1,4 @@
-import { LiveEvent, liveEventsPath } from '@hanabi/api';
+import { buildPath, LIVE_EVENTS_PATH_PATTERN, type LiveEvent } from '@hanabi/api';
 import { useEffect, useRef, useState } from 'react';
 
 const EVENT_TYPES = ['comments', 'stream', 'draw', 'winners'] as const satisfies readonly LiveEvent['type'][];
@@ -6,7 +6,8 @@ const EVENT_TYPES = ['comments', 'stream', 'draw', 'winners'] as const satisfies
 /**
  * The campaign's live events over Server-Sent Events. The browser's EventSource reconnects by itself after a
  * drop; `connected` follows its open/error events so the page can show whether it is live. Each event is
- * checked against the contract before it reaches `onEvent` (an unknown shape is ignored, not thrown).
+ * checked against the contract before it reaches `onEvent` (an unknown shape is ignored, not thrown). The schema
+ * (and zod) is fetched when the stream opens; events that arrive first wait for it, in their order.
  */
 export function useLiveEvents(
   campaignId: string,
@@ -21,7 +22,11 @@ export function useLiveEvents(
 
   useEffect(() => {
     if (!campaignId || typeof EventSource === 'undefined') return;
-    const source = new EventSource(liveEventsPath(campaignId), { withCredentials: true });
+    let open = true;
+    const schema = import('./live-event-schema').then((module) => module.LiveEvent);
+    const source = new EventSource(buildPath(LIVE_EVENTS_PATH_PATTERN, { id: campaignId }), {
+      withCredentials: true,
+    });
     const onMessage = (message: Event) => {
       let data: unknown;
       try {
@@ -29,8 +34,10 @@ export function useLiveEvents(
       } catch {
         return;
       }
-      const parsed = LiveEvent.safeParse(data);
-      if (parsed.success) handler.current(parsed.data);
+      void schema.then((liveEvent) => {
+        const parsed = liveEvent.safeParse(data);
+        if (open && parsed.success) handler.current(parsed.data);
+      });
     };
     const onOpen = () => setConnected(true);
     // EventSource retries by itself (readyState CONNECTING); CLOSED means it gave up.
@@ -39,6 +46,7 @@ export function useLiveEvents(
     source.addEventListener('error', onError);
     for (const type of EVENT_TYPES) source.addEventListener(type, onMessage);
     return () => {
+      open = false;
       source.close();
       setConnected(false);
     };

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconDevices, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { useSignOut } from '../../../lib/use-sign-out';
 /** Sign out here, or on every device (every session of this person). */
 export function SessionSection() {
   const { t } = useTranslation();
-  const modals = useModals();
   const signOut = useSignOut();
   const [busy, setBusy] = useState<'here' | 'everywhere' | null>(null);
 

@@ -1,6 +1,6 @@
 import { AUTH_PROVIDERS, type Account, type AuthProvider } from '@hanabi/api';
 import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconBrandGoogle, IconBrandX, IconKey, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,6 @@ export function SignInMethods({
   onSaved: (account: Account) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const modals = useModals();
   const providers = useAuthProviders();
   const methods = account.signInMethods;
   const onlyOne = methods.length <= 1;

@@ -1,6 +1,6 @@
 import type { Account } from '@hanabi/api';
 import { Text } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/public-config';
 import { walletRoleOf } from './wallet-role';
@@ -8,7 +8,6 @@ import { walletRoleOf } from './wallet-role';
 /** The confirmation before a new wallet replaces the address prizes go to, naming what that means for the role. */
 export function useConfirmWalletReplace(account: Account): (proceed: () => void) => void {
   const { t } = useTranslation();
-  const modals = useModals();
   const config = usePublicConfig();
   const hours = config.data?.walletCoolOffHours ?? 24;
   return (proceed) =>

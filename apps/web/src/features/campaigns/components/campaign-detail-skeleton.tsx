@@ -19,7 +19,10 @@ export function CampaignDetailSkeleton() {
         <Skeleton h={30} w={110} radius="sm" />
         <Skeleton h={30} w={72} radius="sm" />
       </Group>
-      <Box style={{ aspectRatio: '16 / 9', maxHeight: 320, width: '100%' }} aria-hidden>
+      <Box
+        style={{ aspectRatio: '16 / 9', maxHeight: 320, width: '100%', minHeight: 0, overflow: 'hidden' }}
+        aria-hidden
+      >
         <Skeleton h="100%" radius="md" />
       </Box>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-hidden>

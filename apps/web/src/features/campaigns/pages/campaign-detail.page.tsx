@@ -79,9 +79,12 @@ export function CampaignDetailPage() {
         <LikeButton kind="campaign" id={campaign.id} />
         {own && <LiveRoomButton campaign={campaign} size="sm" />}
       </Group>
-      {/* The box has its height before the image arrives (16:9, at most 320 px), so nothing below it moves. */}
+      {/* The box has its height before the image arrives (16:9, at most 320 px), so nothing below it moves;
+          minHeight 0 keeps a tall picture from growing it (an aspect-ratio box grows to its content). */}
       {campaign.coverImage && (
-        <Box style={{ aspectRatio: '16 / 9', maxHeight: 320, width: '100%' }}>
+        <Box
+          style={{ aspectRatio: '16 / 9', maxHeight: 320, width: '100%', minHeight: 0, overflow: 'hidden' }}
+        >
           <Image
             src={campaign.coverImage.url}
             alt={t('campaigns.detail.coverAlt')}

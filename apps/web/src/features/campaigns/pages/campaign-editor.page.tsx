@@ -1,7 +1,7 @@
 import type { CAMPAIGN_STATUSES } from '@hanabi/api';
 import type { Campaign } from '@hanabi/api';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconConfetti, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -128,7 +128,6 @@ function CampaignList() {
 
 function DeleteCampaignButton({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
-  const modals = useModals();
   const navigate = useNavigate();
   const invalidate = useInvalidateCampaigns();
   const remove = useMutation({

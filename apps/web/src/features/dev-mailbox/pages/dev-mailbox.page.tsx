@@ -1,6 +1,6 @@
 import { apiRoutes, type DevMailMessage } from '@hanabi/api';
 import { Alert, Anchor, Badge, Button, Card, Code, Group, Spoiler, Stack, Text } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconInbox, IconLink, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,6 @@ function MailCard({ message }: { message: DevMailMessage }) {
  */
 export function DevMailboxPage() {
   const { t } = useTranslation();
-  const modals = useModals();
   const queryClient = useQueryClient();
   const config = usePublicConfig();
   const embedded = config.data?.mode === 'embedded';

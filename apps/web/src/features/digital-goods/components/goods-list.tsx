@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconEdit, IconEye, IconEyeOff, IconGift, IconRocket, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,6 @@ import { GOODS_PATH } from './goods-form';
 
 function GoodsCard({ goods }: { goods: DigitalGoods }) {
   const { t } = useTranslation();
-  const modals = useModals();
   const invalidate = useInvalidateGoods();
   const onError = (error: unknown) => showErrorToast(errorMessageOf(error));
   const publish = useMutation({

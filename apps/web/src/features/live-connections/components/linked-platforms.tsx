@@ -1,6 +1,6 @@
 import { PLATFORMS, type Platform, type PlatformConnection } from '@hanabi/api';
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconBrandYoutube, IconBroadcast, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +88,6 @@ function PlatformRow({
 export function LinkedPlatforms() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const modals = useModals();
   const queryClient = useQueryClient();
   const connections = useMyConnections(true);
   const refresh = () => {

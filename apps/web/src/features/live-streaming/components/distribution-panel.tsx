@@ -1,6 +1,6 @@
 import type { DistributionResult, Platform } from '@hanabi/api';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconGift } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,7 +16,6 @@ import { distributePrizes, liveKeys } from '../live-api';
 export function DistributionPanel({ campaignId, platforms }: { campaignId: string; platforms: Platform[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const modals = useModals();
   const [results, setResults] = useState<Partial<Record<Platform, DistributionResult>>>({});
   const distribute = useMutation({
     mutationFn: (platform: Platform) => distributePrizes(campaignId, platform),

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconTrophy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,7 +38,6 @@ interface DrawPanelProps {
 /** Drawing, the schedule, the winners (exclude → re-draw), the change log and the hand-over to delivery. */
 export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanelProps) {
   const { t, i18n } = useTranslation();
-  const modals = useModals();
   const queryClient = useQueryClient();
   const winners = useWinners(campaignId, stream);
   const [count, setCount] = useState<number | string>('');

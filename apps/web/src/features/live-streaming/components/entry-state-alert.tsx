@@ -1,6 +1,6 @@
 import { CampaignStatus, apiRoutes, type LiveOverview } from '@hanabi/api';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useModals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,7 +16,6 @@ import { liveKeys } from '../live-api';
  */
 export function EntryStateAlert({ overview }: { overview: LiveOverview }) {
   const { t, i18n } = useTranslation();
-  const modals = useModals();
   const queryClient = useQueryClient();
   const [started, setStarted] = useState(false);
   const status = CampaignStatus.safeParse(overview.campaignStatus).data;

@@ -1,6 +1,6 @@
 import { DELIVERY_STATUSES, type Delivery, type DeliveryStatus } from '@hanabi/api';
 import { Badge, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

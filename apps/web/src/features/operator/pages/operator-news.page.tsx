@@ -1,6 +1,6 @@
 import type { NewsAdminItem } from '@hanabi/api';
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconEdit, IconEyeOff, IconNews, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import {
   IconArrowLeft,
   IconShieldCheck,

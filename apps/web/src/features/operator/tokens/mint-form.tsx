@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { useForm } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { firstPaintFrame, firstPaintPicture, injectFirstPaint, safeImageUrl } from './first-paint.ts';
+
+describe('first paint helpers', () => {
+  it('keeps only site paths and http(s) picture URLs', () => {
+    expect(safeImageUrl('/files/a.png')).toBe('/files/a.png');
+    expect(safeImageUrl('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
+    for (const url of ['javascript:alert(1)', '//evil.example/a.png', 'data:image/png;base64,AA', '', null]) {
+      expect(safeImageUrl(url)).toBeNull();
+    }
+  });
+
+  it('escapes attribute values of a picture', () => {
+    const markup = firstPaintPicture('/files/a.png?x="><script>', 'a "b" <c>', 'cover', {
+      width: 16,
+      height: 9,
+    });
+    expect(markup).not.toContain('<script>');
+    expect(markup).toContain('src="/files/a.png?x=&#34;&#62;&#60;script&#62;"');
+    expect(markup).toContain('alt="a &#34;b&#34; &#60;c&#62;"');
+  });
+
+  it('puts the paint in #root, pictures first in the head and scripts last, and leaves other pages alone', () => {
+    const index = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+    const html = injectFirstPaint(
+      index,
+      { markup: firstPaintFrame('<p>hi</p>'), preloadImages: ['/files/$&.png'] },
+      ['/assets/page-1.js'],
+    );
+    expect(html).toMatch(
+      /^<html><head>\s*<link rel="preload" as="image" fetchpriority="high" href="\/files\/\$&#38;\.png">/,
+    );
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/page-1\.js">\s*<\/head>/);
+    expect(html).toContain('<div id="root"><div data-first-paint=""');
+    expect(html).toContain('<p>hi</p></div></main></div></div></body>');
+    expect(injectFirstPaint(index, null, [])).toBe(index);
+  });
+});
