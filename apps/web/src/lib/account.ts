@@ -3,6 +3,7 @@ import type { Account } from '@hanabi/api';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiResponse } from './api-client';
+import { markAccountSuspended } from './account-suspended';
 import { callApi, isApiError } from './api-client';
 import { clearSessionToken, setSessionToken } from './session-token';
 
@@ -32,10 +33,16 @@ export const accountQueryKey = ['account'] as const;
 export async function fetchAccount(): Promise<Account | null> {
   try {
     const account = await callApi(apiRoutes.myAccountBase);
+    markAccountSuspended(false);
     // Signed in (by the session cookie): pick up the bearer token and extend the session, in the background.
     readSession().catch((error: unknown) => console.warn('Could not read the session token.', error));
     return account;
   } catch (error) {
+    // Suspended: signed out as far as the app goes, with a notice saying why (not a silent bounce).
+    if (isApiError(error) && error.code === 'ACCOUNT_SUSPENDED') {
+      markAccountSuspended(true);
+      return null;
+    }
     // 401: signed out. 404 'not yet register': an identity mid sign-up (finishSignUp takes it from there).
     const expected =
       isApiError(error) &&

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
+import { SuspendedNotice } from '../../components/suspended-notice';
 import { useAccount } from '../../lib/account';
 import { AreaAccessGate } from '../guards/area-access-gate';
 import { WalletStepGate } from '../guards/wallet-step-gate';
@@ -99,6 +100,7 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
       )}
       <AppShell.Main id="main-content" tabIndex={-1}>
         <Container size="lg" px={0}>
+          <SuspendedNotice />
           {area && area !== 'signup' ? <AreaAccessGate area={area}>{page}</AreaAccessGate> : page}
         </Container>
       </AppShell.Main>
