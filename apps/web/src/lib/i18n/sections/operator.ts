@@ -161,6 +161,10 @@ export const operatorJa = {
     publishedAt: '公開 {{date}}',
     scheduledAt: '{{date}} に公開予定',
     updatedAt: '更新 {{date}}',
+    toastPosted: '投稿しました',
+    toastUpdated: '更新しました',
+    toastUnpublished: '非公開にしました',
+    toastDeleted: '削除しました',
     loadMore: 'さらに表示',
   },
   news: {
@@ -330,6 +334,10 @@ export const operatorEn: typeof operatorJa = {
     publishedAt: 'Published {{date}}',
     scheduledAt: 'Publishes {{date}}',
     updatedAt: 'Updated {{date}}',
+    toastPosted: 'Posted',
+    toastUpdated: 'Updated',
+    toastUnpublished: 'Unpublished',
+    toastDeleted: 'Deleted',
     loadMore: 'Show more',
   },
   news: {
