@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { cssVariablesResolver, theme } from './theme';
+import { HEADER_HEIGHT } from './header-height';
 
 // The toast host renders after the first paint (its own chunk); toasts shown before it mounts wait in the store.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
@@ -36,7 +37,14 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
           env={mantineEnv}
         >
           <Suspense fallback={null}>
-            <Notifications position="top-right" limit={5} />
+            {/* Below the header, never over it: on a phone a toast spans the width, and above the header it hid
+                the menu and the account button until closed (issue 22). */}
+            <Notifications
+              position="top-right"
+              limit={5}
+              styles={{ root: { top: `calc(${HEADER_HEIGHT}px + var(--mantine-spacing-xs))` } }}
+              data-testid="toasts"
+            />
           </Suspense>
           <ModalsProvider>{children}</ModalsProvider>
         </MantineProvider>
