@@ -10,7 +10,6 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { cssVariablesResolver, theme } from './theme';
-import { HEADER_HEIGHT } from './header-height';
 
 // The toast host renders after the first paint (its own chunk); toasts shown before it mounts wait in the store.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
@@ -37,14 +36,8 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
           env={mantineEnv}
         >
           <Suspense fallback={null}>
-            {/* Below the header, never over it: on a phone a toast spans the width, and above the header it hid
-                the menu and the account button until closed (issue 22). */}
-            <Notifications
-              position="top-right"
-              limit={5}
-              styles={{ root: { top: `calc(${HEADER_HEIGHT}px + var(--mantine-spacing-xs))` } }}
-              data-testid="toasts"
-            />
+            {/* Toasts start below the header (global.css), never over its menu and account button. */}
+            <Notifications position="top-right" limit={5} />
           </Suspense>
           <ModalsProvider>{children}</ModalsProvider>
         </MantineProvider>

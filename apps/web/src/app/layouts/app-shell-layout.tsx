@@ -4,7 +4,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
-import { HEADER_HEIGHT } from '../header-height';
 import { useAccountSuspended } from '../../lib/account-suspended';
 import { useAccount } from '../../lib/account';
 import { AreaAccessGate } from '../guards/area-access-gate';
@@ -50,7 +49,7 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
 
   return (
     <AppShell
-      header={{ height: HEADER_HEIGHT }}
+      header={{ height: 60 }}
       navbar={
         menuArea
           ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: false } }
