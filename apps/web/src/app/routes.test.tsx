@@ -208,4 +208,11 @@ describe('a streamer on their own public campaign', () => {
     await settledPath(router, '/streamer/home');
     expect(screen.queryByText('このページは視聴者向けです')).toBeNull();
   });
+
+  it('is taken home from their own public streamer page in the audience area', async () => {
+    const account = makeAccount({ type: 'streamer' });
+    const { router } = renderApp(`/audience/streamer/${account.id}`, { account });
+    await settledPath(router, '/streamer/home');
+    expect(screen.queryByText('このページは視聴者向けです')).toBeNull();
+  });
 });
