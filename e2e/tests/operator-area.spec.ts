@@ -52,6 +52,15 @@ test('the operator filters the dashboard, exports it, finds a user and posts new
   // The live figures are computed now (comments per platform, the entry funnel, YouTube quota).
   await expect(page.getByText('取り込んだコメント（プラットフォーム別）')).toBeVisible();
   await expect(page.getByText('参加者 → 抽選対象 → 当選 → 保留 → 配布（期間合計）')).toBeVisible();
+  // One time zone per chart, stated on it: the browser's for the bucketed ones, Pacific quota days for quota.
+  await expect(page.getByTestId('chart-campaigns-zone')).toContainText('週（月曜始まり）ごと');
+  await expect(page.getByTestId('chart-quota-zone')).toContainText('太平洋時間');
+  // The campaign card and its chart agree: the card's split by status adds up to it.
+  const campaignsCard = await page.getByTestId('total-campaigns').textContent();
+  const [, live, scheduled, ended] = campaignsCard!.match(/開催中 (\d+) ・ 開催予定 (\d+) ・ 終了 (\d+)/)!;
+  expect(Number(live) + Number(scheduled) + Number(ended)).toBe(
+    Number(await page.getByTestId('total-campaigns-value').textContent()),
+  );
 
   // The weekly figures replace the previous ones (shown dimmed, export disabled) once they arrive.
   await expect(page.getByTestId('dashboard')).toHaveCSS('opacity', '1');
@@ -84,13 +93,20 @@ test('the operator filters the dashboard, exports it, finds a user and posts new
   // --- News desk: write in both languages, preview, publish now ---
   await page.goto('/operator/news');
   await page.getByLabel(/タイトル（日本語）/).fill(title);
-  await page.getByLabel(/本文（日本語）/).fill('今夜 2 時から 30 分ほど停止します。');
+  await page
+    .getByLabel(/本文（日本語）/)
+    .fill('今夜 2 時から **30 分ほど**停止します。詳しくは https://example.com/status をご覧ください。');
   await page.getByLabel('タイトル（英語・任意）').fill(`Maintenance ${stamp}`);
   await page.getByLabel('本文（英語・任意）').fill('Hanabi stops for 30 minutes from 2 am.');
   await page.getByRole('tab', { name: 'プレビュー' }).click();
   await expect(page.getByTestId('news-preview')).toContainText(title);
   await page.getByRole('tab', { name: 'お知らせを書く' }).click();
   await page.getByRole('button', { name: '保存' }).click();
+  // A new post says "posted" (an edit says "updated"), in a toast below the header, never over its menu.
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: '投稿しました' });
+  await expect(toast).toBeVisible();
+  const header = await page.locator('header').boundingBox();
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
   const posted = page.getByTestId('news-desk-item').filter({ hasText: title });
   await expect(posted).toContainText('公開中');
   await noSeriousAxeViolations(page, '/operator/news');
@@ -99,7 +115,14 @@ test('the operator filters the dashboard, exports it, finds a user and posts new
   // --- The audience member sees it on their home page ---
   await signIn(page, 'audience', AUDIENCE);
   const section = page.getByTestId('news-section');
-  await expect(section.getByTestId('news-item').filter({ hasText: title })).toBeVisible();
+  const item = section.getByTestId('news-item').filter({ hasText: title });
+  await expect(item).toBeVisible();
+  // The body is Markdown: bold, and the bare URL a link.
+  await expect(item.locator('strong')).toHaveText('30 分ほど');
+  await expect(item.getByRole('link', { name: 'https://example.com/status' })).toHaveAttribute(
+    'href',
+    'https://example.com/status',
+  );
   await bothSizes(page, 'audience-home-news');
 
   // And a non-operator is told the operator area is not theirs.

@@ -92,6 +92,15 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
   await expect(page.getByTestId('goods-image-preview')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('goods-save').click();
   const card = page.getByTestId('goods-card').filter({ hasText: goodsName });
+  await expect(card).toBeVisible();
+  // Back to the create form after saving offers the goods made, and never makes a second one.
+  await page.goBack();
+  await expect(page.getByTestId('goods-already-created')).toBeVisible();
+  await page.goForward();
+  const goods = (await (await page.request.get('/api/digitalgoods?limit=100')).json()) as {
+    list: { name: string }[];
+  };
+  expect(goods.list.filter((item) => item.name === goodsName)).toHaveLength(1);
   await card.getByTestId('goods-publish').click();
   await page.getByRole('dialog').getByRole('button', { name: '公開する' }).click();
   await expect(card.getByTestId('goods-status')).toHaveText('公開済み');

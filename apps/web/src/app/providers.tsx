@@ -48,6 +48,7 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
           env={mantineEnv}
         >
           <Suspense fallback={null}>
+            {/* Toasts start below the header (global.css), never over its menu and account button. */}
             <Notifications position="top-right" limit={5} />
           </Suspense>
           <Suspense fallback={null}>

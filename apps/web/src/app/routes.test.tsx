@@ -2,7 +2,8 @@ import { apiRoutes } from '@hanabi/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
-import { makeAccount } from '../test/fixtures';
+import { makeCampaign } from '../test/audience-fixtures';
+import { jsonResponse, makeAccount } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
 beforeEach(() => {
@@ -190,5 +191,28 @@ describe('language switch', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(window.localStorage.getItem('hanabi.locale')).toBe('en');
     await i18n.changeLanguage('ja');
+  });
+});
+
+describe('a streamer on their own public campaign', () => {
+  it('follows their name to their own home, never the audience-only notice', async () => {
+    const account = makeAccount({ type: 'streamer' });
+    const campaign = makeCampaign({ userId: account.id, user: { ...makeCampaign().user, id: account.id } });
+    const { router } = renderApp('/campaign/c1', {
+      account,
+      api: (url) => (url === '/api/campaign/c1' ? jsonResponse(200, campaign) : undefined),
+    });
+    const name = await screen.findByTestId('streamer-name', {}, { timeout: 5000 });
+    await waitFor(() => expect(name.getAttribute('href')).toBe('/streamer/home'));
+    fireEvent.click(name);
+    await settledPath(router, '/streamer/home');
+    expect(screen.queryByText('このページは視聴者向けです')).toBeNull();
+  });
+
+  it('is taken home from their own public streamer page in the audience area', async () => {
+    const account = makeAccount({ type: 'streamer' });
+    const { router } = renderApp(`/audience/streamer/${account.id}`, { account });
+    await settledPath(router, '/streamer/home');
+    expect(screen.queryByText('このページは視聴者向けです')).toBeNull();
   });
 });

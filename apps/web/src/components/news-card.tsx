@@ -1,6 +1,7 @@
 import type { NewsItem } from '@hanabi/api';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../lib/format';
+import { NewsBody } from './news-body';
 
 /** The item's text in the reader's language: English when there is some, Japanese otherwise. */
 export function newsText(
@@ -33,9 +34,7 @@ export function NewsCard({
         <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
           {text.title}
         </Title>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {text.body}
-        </Text>
+        <NewsBody text={text.body} />
       </Stack>
     </Card>
   );

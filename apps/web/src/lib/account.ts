@@ -3,6 +3,7 @@ import type { Account } from '@hanabi/api';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiResponse } from './api-client';
+import { markAccountSuspended } from './account-suspended';
 import { callApi, isApiError } from './api-client';
 import { clearSessionToken, setSessionToken } from './session-token';
 
@@ -34,8 +35,15 @@ export async function fetchAccount(): Promise<Account | null> {
   try {
     const session = await readSession();
     if (!session) return null;
-    return await callApi(apiRoutes.myAccountBase);
+    const account = await callApi(apiRoutes.myAccountBase);
+    markAccountSuspended(false);
+    return account;
   } catch (error) {
+    // Suspended: signed out as far as the app goes, with a notice saying why (not a silent bounce).
+    if (isApiError(error) && error.code === 'ACCOUNT_SUSPENDED') {
+      markAccountSuspended(true);
+      return null;
+    }
     // 401: the session ended meanwhile. 404 'not yet register': an identity mid sign-up (finishSignUp takes it from there).
     const expected =
       isApiError(error) &&

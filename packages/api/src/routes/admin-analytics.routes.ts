@@ -79,11 +79,11 @@ export const AnalyticsLiveFigures = z.object({
   entrants: z.number().int(),
   /** Entrants frozen in a revealed draw's entrant list: counted at the campaign's first such draw. */
   eligible: z.number().int(),
-  /** Winners drawn (by the time they were drawn), excluded ones left out. */
+  /** Winners drawn (in the bucket they were drawn in), excluded ones left out. */
   winners: z.number().int(),
   /** Of those winners, the ones whose prize had to be held (no linked account or wallet yet). */
   held: z.number().int(),
-  /** Of those winners, the ones whose prize is delivered. */
+  /** Of those winners, the ones whose prize is delivered (their delivery, direct or after being held, confirmed). */
   delivered: z.number().int(),
 });
 export type AnalyticsLiveFigures = z.infer<typeof AnalyticsLiveFigures>;
@@ -145,6 +145,12 @@ export const AnalyticsDashboard = z.object({
     activeCampaigns: z.number().int(),
     /** Confirmed or reverted transactions of the signer that finished in the range. */
     transactions: z.number().int(),
+    /** The campaigns `activeCampaigns` counts, by their status now: the three add up to it. */
+    campaignsByStatus: z.object({
+      scheduled: z.number().int(),
+      live: z.number().int(),
+      ended: z.number().int(),
+    }),
   }),
   /** Held claims created in the range, per platform of the recipient. */
   byPlatform: z.array(AnalyticsPlatformRow),

@@ -125,7 +125,8 @@ export const digitalGoodsRoutes = {
     method: 'POST',
     path: '/api/digitalgoods',
     access: 'streamer',
-    summary: 'Create digital goods (a draft)',
+    summary:
+      'Create digital goods (a draft). Send an Idempotency-Key (kept by the form): the same key answers the goods it created, never a second one',
     tags: ['digital goods'],
     body: CreateDigitalGoodsBody,
     response: DigitalGoods,

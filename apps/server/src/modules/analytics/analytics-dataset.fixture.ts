@@ -68,12 +68,12 @@ export async function seedDashboardDataset(db: Db): Promise<{ liveCampaign: stri
   await claim('hanabi', 'released', '2025-01-02T09:00:00Z', '2025-01-03T09:00:00Z', failed);
   await claim('youtube', 'cancelled', '2025-01-02T10:00:00Z');
   await claim('youtube', 'released', '2024-12-20T00:00:00Z', '2025-01-02T12:00:00Z', delivered);
-  const liveStream = await seedLive(db, liveCampaign);
+  const liveStream = await seedLive(db, liveCampaign, delivered);
   return { liveCampaign, liveStream };
 }
 
 /** Streams, comments, draws and winners of the live campaign (a YouTube campaign: `platforms[1]` is youtube). */
-async function seedLive(db: Db, campaignId: string): Promise<string> {
+async function seedLive(db: Db, campaignId: string, confirmedDelivery: string): Promise<string> {
   const stream = (platform: 'youtube' | 'twitcasting', quotaUsed = 0, quotaDay: string | null = null) =>
     insertLiveStream(db, { campaignId, platform, quotaUsed, quotaDay });
   // Quota: 100 on Jan 1 and 30 on Jan 2 (one stream read across midnight Pacific: the stream row keeps only its
@@ -142,11 +142,22 @@ async function seedLive(db: Db, campaignId: string): Promise<string> {
     status: 'drawn' | 'held' | 'queued' | 'delivered' | 'failed' | 'excluded',
     createdAt: string,
     heldClaimId: string | null = null,
-  ) => insertWinner(db, { drawId, campaignId, platform, status, createdAt: at(createdAt), heldClaimId });
-  await win(d1, 'youtube', 'delivered', '2025-01-01T20:00:00Z');
+    deliveryId: string | null = null,
+  ) =>
+    insertWinner(db, {
+      drawId,
+      campaignId,
+      platform,
+      status,
+      createdAt: at(createdAt),
+      heldClaimId,
+      deliveryId,
+    });
+  // Delivered is the delivery's state (confirmed), not a stored winner status.
+  await win(d1, 'youtube', 'queued', '2025-01-01T20:00:00Z', null, confirmedDelivery);
   await win(d1, 'twitcasting', 'held', '2025-01-01T20:00:00Z', 'claim-1');
   await win(d2, 'youtube', 'excluded', '2025-01-02T20:00:00Z'); // excluded winners leave the funnel
-  await win(d2, 'youtube', 'delivered', '2025-01-02T20:00:00Z', 'claim-2'); // held, then delivered
+  await win(d2, 'youtube', 'queued', '2025-01-02T20:00:00Z', 'claim-2', confirmedDelivery); // held, then delivered
   await win(d2, 'youtube', 'queued', '2025-01-02T20:00:00Z');
   await win(d5, 'twitcasting', 'failed', '2025-01-03T05:00:00Z');
   await win(d4, 'youtube', 'drawn', '2025-01-04T00:00:00Z');

@@ -101,6 +101,7 @@ export async function insertWinner(
     status: 'drawn' | 'held' | 'queued' | 'submitted' | 'delivered' | 'failed' | 'excluded';
     createdAt: Date;
     heldClaimId?: string | null;
+    deliveryId?: string | null;
   },
 ): Promise<string> {
   position += 1;
@@ -116,6 +117,7 @@ export async function insertWinner(
     displayName: 'winner',
     status: values.status,
     heldClaimId: values.heldClaimId ?? null,
+    deliveryId: values.deliveryId ?? null,
     createdAt: values.createdAt,
   });
   return winnerId;

@@ -26,8 +26,8 @@ export type LiveRow = {
  * `analytics_live_quarter` (kept by the refresh job) for every campaign not touched since the job's last run,
  * and from the base tables for the touched ones, so the answer is current without reading every comment; a
  * range whose bucket edges are not on quarter hours, or a database the job has not summarised yet, is computed
- * from the base tables alone. Winners, held, delivered (by the winner's `created_at`, current state) and YouTube
- * quota (by its Pacific quota day) are small tables read directly. Every figure is a sum over time (entrants
+ * from the base tables alone. Winners, held, delivered (by the winner's `created_at`, its delivery's current
+ * state) and YouTube quota (by its Pacific quota day) are small tables read directly. Every figure is a sum over time (entrants
  * and eligible entrants count once per campaign, at their first comment / first revealed draw), so the totals
  * are the sums of the buckets.
  */
@@ -51,13 +51,20 @@ export class LiveAnalyticsRepository {
         where ${inRange(sql`at`)}
         group by 1, 2
       ),
+      -- A winner's delivery state is not stored on the winner: it is their delivery's (directly, or through the
+      -- held claim it was released to), as the live room shows it (draws.repository effectiveStatus).
       winners as (
-        select ${bucketOf(sql`created_at`)} as b, platform,
+        select ${bucketOf(sql`w.created_at`)} as b, w.platform,
           count(*)::int as winners,
-          count(*) filter (where held_claim_id is not null)::int as held,
-          count(*) filter (where status = 'delivered')::int as delivered
-        from winner
-        where status <> 'excluded' and ${inRange(sql`created_at`)}
+          count(*) filter (where w.held_claim_id is not null)::int as held,
+          count(*) filter (
+            where w.status <> 'drawn' and coalesce(d.status, hd.status) = 'confirmed'
+          )::int as delivered
+        from winner w
+        left join delivery d on d.id = w.delivery_id
+        left join held_claim h on h.id = w.held_claim_id
+        left join delivery hd on hd.id = h.delivery_id
+        where w.status <> 'excluded' and ${inRange(sql`w.created_at`)}
         group by 1, 2
       ),
       -- quota_day is YouTube's day (midnight to midnight Pacific) as 'YYYY-MM-DD', one ledger row per stream and

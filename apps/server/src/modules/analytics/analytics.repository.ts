@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { effectiveStatusSql } from '../campaigns/campaign.repository.ts';
 import { LiveAnalyticsRepository } from './analytics-live.repository.ts';
 import { parts, rowsOf, withoutJit, type AnalyticsRange } from './analytics-sql.ts';
 import { AnalyticsSummaryRepository } from './analytics-summary.repository.ts';
@@ -31,6 +32,9 @@ export type PlatformRow = {
   delivered: number;
   still_held: number;
 };
+
+/** Campaigns overlapping the range, by their status now (drafts never count). */
+export type CampaignStatusRow = { scheduled: number; live: number; ended: number };
 
 const DELIVERY_STATUSES = ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
 type DeliveryColumn = `deliveries_${(typeof DELIVERY_STATUSES)[number]}`;
@@ -194,5 +198,24 @@ export class AnalyticsRepository {
       order by p.platform = 'hanabi', p.platform desc
     `);
     return rowsOf<PlatformRow>(result);
+  }
+
+  /**
+   * The campaigns the active-campaign total counts (published, period overlapping the range), by their status
+   * as of `now`, judged as every campaign read judges it: the three add up to that total.
+   */
+  async campaignsByStatus(range: AnalyticsRange, now: Date): Promise<CampaignStatusRow> {
+    const { from, to } = parts(range);
+    const result = await this.db.execute<CampaignStatusRow>(sql`
+      select
+        count(*) filter (where now_status = 'scheduled')::int as scheduled,
+        count(*) filter (where now_status = 'live')::int as live,
+        count(*) filter (where now_status = 'ended')::int as ended
+      from (
+        select ${effectiveStatusSql(now)} as now_status from campaign
+        where status <> 'draft' and starts_at < ${to} and ends_at > ${from}
+      ) as overlapping
+    `);
+    return rowsOf<CampaignStatusRow>(result)[0]!;
   }
 }

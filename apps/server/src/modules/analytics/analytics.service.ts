@@ -57,14 +57,18 @@ function byBucket(rows: LiveRow[]): Map<string, LiveRow[]> {
 
 /** The operator's dashboard: figures per bucket and for the whole range, all computed in SQL. */
 export class AnalyticsService {
-  constructor(private readonly analytics: AnalyticsRepository) {}
+  constructor(
+    private readonly analytics: AnalyticsRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async dashboard(range: AnalyticsRange): Promise<AnalyticsDashboard> {
-    // Three statements in parallel (separate pool connections on PostgreSQL).
-    const [{ series, totals }, live, platforms] = await Promise.all([
+    // Statements in parallel (separate pool connections on PostgreSQL).
+    const [{ series, totals }, live, platforms, campaignsByStatus] = await Promise.all([
       this.analytics.series(range),
       this.analytics.live.series(range),
       this.analytics.heldClaimsByPlatform(range),
+      this.analytics.campaignsByStatus(range, this.now()),
     ]);
     // Both statements generate the same bucket labels; the merge only regroups rows the database computed.
     const liveByBucket = byBucket(live.series);
@@ -80,7 +84,12 @@ export class AnalyticsService {
         ...figures(row),
         ...liveFigures(liveByBucket.get(row.bucket)),
       })),
-      totals: { ...figures(totals), ...liveFigures(live.totals), transactions: totals.transactions },
+      totals: {
+        ...figures(totals),
+        ...liveFigures(live.totals),
+        transactions: totals.transactions,
+        campaignsByStatus,
+      },
       byPlatform: platforms.map((row) => ({
         platform: row.platform,
         heldClaimsCreated: row.created,

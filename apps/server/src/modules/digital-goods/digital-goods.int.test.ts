@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigitalGoods, DigitalGoodsList } from '@hanabi/api';
 import { chainToken } from '../../db/schema.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
+import { bearerHeaders, callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import {
   campaignBody,
   createGoods,
@@ -206,5 +206,35 @@ describe.each(testBackends())('digital goods on %s', (backend) => {
     expect(new Set(seen).size).toBe(seen.length);
     for (const id of mine) expect(seen).toContain(id);
     expect((await call(bob, 'GET', '/api/digitalgoods?cursor=garbage')).statusCode).toBe(400);
+  });
+
+  it('creates once per Idempotency-Key (Back + submit on the form): the same goods, never a second', async () => {
+    const post = (person: Person, body: object, key: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/digitalgoods',
+        headers: { ...bearerHeaders(person.token), 'idempotency-key': key },
+        payload: body as Record<string, unknown>,
+      });
+    const mine = async () =>
+      DigitalGoodsList.parse((await call(alice, 'GET', '/api/digitalgoods?limit=100')).json()).list.length;
+    const before = await mine();
+    const body = { name: '一度だけ', supply: 3 };
+    const first = await post(alice, body, 'goods-form-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post(alice, body, 'goods-form-1');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(DigitalGoods.parse(again.json()).id).toBe(DigitalGoods.parse(first.json()).id);
+    expect(await mine()).toBe(before + 1);
+    // The same key with another body is refused; another streamer's same key is their own request.
+    expect((await post(alice, { ...body, name: '別のもの' }, 'goods-form-1')).statusCode).toBe(422);
+    const bobs = await post(bob, body, 'goods-form-1');
+    expect(bobs.statusCode, bobs.body).toBe(201);
+    expect(DigitalGoods.parse(bobs.json()).userId).toBe(bob.userId);
+    expect(await mine()).toBe(before + 1);
+    // A bad key is a 400 naming the header.
+    const bad = await post(alice, body, 'x'.repeat(201));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toBe('headers.idempotency-key');
   });
 });

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runIdempotent } from '../../http/idempotency.ts';
 import { campaign, chainToken, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
 
 /**
@@ -45,6 +46,22 @@ export interface GoodsListFilter {
 /** Digital goods (`digital_goods`) and what campaigns reserve of them. */
 export class DigitalGoodsRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Inserts once per (scope, key), as campaign create does (decision 0073): a key seen before answers the id
+   * it inserted, so Back + submit on the goods form never makes a second one.
+   */
+  async insertOnce(
+    scope: string,
+    key: string | undefined,
+    requestBody: unknown,
+    values: NewDigitalGoods,
+  ): Promise<{ id: string }> {
+    return runIdempotent(this.db, scope, key, requestBody, async (tx) => {
+      const [row] = await tx.insert(digitalGoods).values(values).returning({ id: digitalGoods.id });
+      return { id: row!.id };
+    });
+  }
 
   async insert(values: NewDigitalGoods): Promise<DigitalGoodsRow> {
     const [row] = await this.db.insert(digitalGoods).values(values).returning();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { digitalGoodsRoutes } from '@hanabi/api';
+import { readIdempotencyKey } from '../../http/idempotency.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
 import type { DigitalGoodsService } from './digital-goods.service.ts';
@@ -12,8 +13,8 @@ export function registerDigitalGoodsRoutes(app: FastifyInstance, goods: DigitalG
   registerRoute(app, routes.getDigitalGoods, ({ session, params }) =>
     goods.get(requireSession(session), params.id),
   );
-  registerRoute(app, routes.createDigitalGoods, ({ session, body }) =>
-    goods.create(requireSession(session), body),
+  registerRoute(app, routes.createDigitalGoods, ({ session, body, request }) =>
+    goods.create(requireSession(session), body, readIdempotencyKey(request.headers)),
   );
   registerRoute(app, routes.updateDigitalGoods, ({ session, params, body }) =>
     goods.update(requireSession(session), params.id, body),

@@ -65,10 +65,15 @@ export class DigitalGoodsService {
     return this.presentOne(await this.owned(session, id));
   }
 
-  async create(session: SessionUser, body: CreateDigitalGoodsBody): Promise<DigitalGoods> {
+  /** Creates draft goods; with an Idempotency-Key (kept by the form) once per key, answering the same goods. */
+  async create(
+    session: SessionUser,
+    body: CreateDigitalGoodsBody,
+    idempotencyKey?: string,
+  ): Promise<DigitalGoods> {
     const streamerId = session.userId!;
     await this.checkAssets(streamerId, body.imageAssetId, body.animationAssetId);
-    const row = await this.goods.insert({
+    const created = await this.goods.insertOnce(`goods.create:${streamerId}`, idempotencyKey, body, {
       id: crypto.randomUUID(),
       streamerId,
       name: body.name,
@@ -79,7 +84,7 @@ export class DigitalGoodsService {
       hidden: body.hidden,
       createdAt: new Date(),
     });
-    return this.presentOne(row);
+    return this.presentOne(await this.owned(session, created.id));
   }
 
   async update(session: SessionUser, id: string, body: UpdateDigitalGoodsBody): Promise<DigitalGoods> {

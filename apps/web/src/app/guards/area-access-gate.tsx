@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { homePathFor, useAccount } from '../../lib/account';
 import type { Area } from '../route-rules';
 import { areaAccess, isPublicPath } from '../route-rules';
@@ -18,6 +18,10 @@ export function AreaAccessGate({ area, children }: { area: Area; children: React
   if (!account || isPublicPath(location.pathname, location.search)) return children;
   const access = areaAccess(area, account);
   if (access === 'allowed') return children;
+  // A streamer reaching their own public streamer page (their name on their campaign, a shared link) is home.
+  if (account.type === 'streamer' && location.pathname === `/audience/streamer/${account.id}`) {
+    return <Navigate to={homePathFor(account)} replace />;
+  }
   const title =
     access === 'operator-only'
       ? t('areaAccess.operatorOnlyTitle')

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { verifyMessage } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeWalletDb, getWalletRecord, listWalletRecords } from '../../lib/wallet';
@@ -139,6 +139,22 @@ describe('WalletStepGate', () => {
     await waitFor(() => expect(screen.getByTestId('wallet-address').textContent).toBe(saved));
     expect(await screen.findByText('このブラウザのウォレット')).toBeTruthy();
   }, 30_000);
+
+  it('says so after a reload mid-setup instead of silently showing new words', async () => {
+    const account = makeAccount({ walletAddress: null });
+    renderApp('/streamer/account', { account });
+    fireEvent.click(await screen.findByTestId('wallet-choice-browser'));
+    const firstWords = (await screen.findByTestId('recovery-words')).textContent;
+    expect(screen.queryByTestId('setup-interrupted')).toBeNull();
+    // The tab is reloaded (same sessionStorage) before the setup finished.
+    cleanup();
+    renderApp('/streamer/account', { account });
+    fireEvent.click(await screen.findByTestId('wallet-choice-browser'));
+    const warning = await screen.findByTestId('setup-interrupted');
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(warning.textContent).toContain('前回のウォレット作成は途中で終わりました');
+    expect((await screen.findByTestId('recovery-words')).textContent).not.toBe(firstWords);
+  });
 
   it('offers extension wallets and says so when there is none', async () => {
     renderApp('/audience/account', {

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
+import { useAccountSuspended } from '../../lib/account-suspended';
 import { useAccount } from '../../lib/account';
 import { AreaAccessGate } from '../guards/area-access-gate';
 import { WalletStepGate } from '../guards/wallet-step-gate';
@@ -13,6 +14,11 @@ import { menuAreaFor } from '../route-rules';
 
 // The header's menus load right after the first paint (their own chunk); the page does not wait for them.
 const HeaderActions = lazy(async () => ({ default: (await import('./header-actions')).HeaderActions }));
+
+// Only a suspended person ever sees it: its own chunk, out of every page's first load.
+const SuspendedNotice = lazy(async () => ({
+  default: (await import('../../components/suspended-notice')).SuspendedNotice,
+}));
 
 const NAVBAR_ID = 'hanabi-navbar';
 
@@ -31,6 +37,7 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
   const { data: account } = useAccount();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const menuArea = menuAreaFor(area, account);
+  const suspended = useAccountSuspended();
 
   const page = (
     <WalletStepGate>
@@ -99,6 +106,11 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
       )}
       <AppShell.Main id="main-content" tabIndex={-1}>
         <Container size="lg" px={0}>
+          {suspended && (
+            <Suspense fallback={null}>
+              <SuspendedNotice />
+            </Suspense>
+          )}
           {area && area !== 'signup' ? <AreaAccessGate area={area}>{page}</AreaAccessGate> : page}
         </Container>
       </AppShell.Main>

@@ -31,7 +31,12 @@ export function useInvalidateGoods() {
   return () => queryClient.invalidateQueries({ queryKey: ['digitalGoods'] });
 }
 
-export const createGoods = (body: CreateBody) => callApi(apiRoutes.createDigitalGoods, { body });
+/** Creates goods; the form's Idempotency-Key makes a repeat (Back + submit, a double click) answer the same goods. */
+export const createGoods = (body: CreateBody, idempotencyKey?: string) =>
+  callApi(apiRoutes.createDigitalGoods, {
+    body,
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
 export const updateGoods = (id: string, body: UpdateBody) =>
   callApi(apiRoutes.updateDigitalGoods, { params: { id }, body });
 export const deleteGoods = (id: string) => callApi(apiRoutes.deleteDigitalGoods, { params: { id } });

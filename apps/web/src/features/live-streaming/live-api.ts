@@ -1,6 +1,6 @@
 import { apiRoutes, type Platform, type DrawBody, type WinnerEditBody } from '@hanabi/api';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client';
+import { callApi, isApiError } from '../../lib/api-client';
 
 /** Every query of one campaign's live side shares the prefix, so one SSE event can refresh them together. */
 export const liveKeys = {
@@ -115,12 +115,18 @@ export function distributePrizes(campaignId: string, platform: Platform) {
   return callApi(route, { params: { id: campaignId } });
 }
 
+/** The overlay's campaign does not exist (or the id is malformed): retrying will not help. */
+export function isOverlayNotFound(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
 export function useOverlayState(campaignId: string) {
   return useQuery({
     queryKey: liveKeys.overlay(campaignId),
     queryFn: () => callApi(apiRoutes.liveOverlay, { params: { id: campaignId } }),
-    // An OBS source stays open for hours: keep trying quietly after a restart of the server.
-    retry: true,
-    refetchInterval: 60_000,
+    // An OBS source stays open for hours: keep trying quietly after a restart of the server, but not for a
+    // campaign that does not exist (the page says so instead of staying blank).
+    retry: (_count, error) => !isOverlayNotFound(error),
+    refetchInterval: (query) => (isOverlayNotFound(query.state.error) ? false : 60_000),
   });
 }

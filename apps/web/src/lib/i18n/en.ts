@@ -85,6 +85,7 @@ export const en: Messages = {
     stay: 'Stay on this page',
   },
   errors: {
+    accountSuspendedTitle: 'This account is suspended',
     network: 'Something bad happened; please try again later.',
     accountSuspended:
       'This account has been suspended by the operators: it cannot sign in or make changes. Contact us if you think this is a mistake.',

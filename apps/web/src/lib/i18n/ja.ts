@@ -87,6 +87,7 @@ export const ja = {
     stay: 'このページに留まる',
   },
   errors: {
+    accountSuspendedTitle: 'このアカウントは停止されています',
     network: '問題が発生しました。しばらくしてからもう一度お試しください。',
     accountSuspended:
       'このアカウントは運営により停止されています。ログインや操作はできません。心当たりがない場合はお問い合わせください。',

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UploadProgress } from '../../../components/upload-progress';
 import { isApiError } from '../../../lib/api-client';
+import { errorMessagesOf, FormErrorSummary } from '../../../components/form-error-summary';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
@@ -172,7 +173,7 @@ export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: Cam
       },
       () => focusFirstInvalid(formRef.current),
     );
-  const errorSummary = [...new Set(Object.values(form.errors).filter(Boolean).map(String))];
+  const errorSummary = errorMessagesOf(form.errors);
   const published = publishedStateOf(form.values);
 
   const storeCover = async (file: File | null) => {
@@ -206,21 +207,7 @@ export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: Cam
       data-testid="campaign-form"
     >
       <Stack gap="md">
-        {errorSummary.length > 0 && (
-          <Alert
-            color="red"
-            title={t('journey.formErrors', { n: errorSummary.length })}
-            data-form-summary
-            tabIndex={-1}
-            data-testid="campaign-error-summary"
-          >
-            {errorSummary.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <FormErrorSummary messages={errorSummary} testId="campaign-error-summary" />
         {readOnly && (
           <Alert color="gray" icon={<IconAlertTriangle size={18} />}>
             {t('campaigns.form.endedReadOnly')}

@@ -5,12 +5,12 @@ import { modals } from '../../../lib/modals';
 import { IconConfetti, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
+import { useCreateOnce } from '../../../lib/use-create-once';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import {
   deleteCampaign,
@@ -193,51 +193,10 @@ function EditCampaign({ id }: { id: string }) {
   );
 }
 
-interface CreateFormMemory {
-  key: string;
-  createdId?: string;
-}
-
-/**
- * The create form's Idempotency-Key and result, kept per history entry (react-router's `location.key`, in
- * sessionStorage): Back to a form that already created its campaign offers that campaign instead of a second
- * one, and a resubmit sends the same key, so the server answers the same campaign (decision 0073). "Create
- * another" is a new history entry, so a new key.
- */
-function useCreateFormMemory(): [CreateFormMemory, (createdId: string) => void] {
-  const { key: entry } = useLocation();
-  const storageKey = `hanabi.campaignCreate.${entry}`;
-  const [memory] = useState<CreateFormMemory>(() => {
-    try {
-      const stored = sessionStorage.getItem(storageKey);
-      if (stored) return JSON.parse(stored) as CreateFormMemory;
-    } catch {
-      // Storage unavailable or unreadable: a fresh key still guards double submits of this page.
-    }
-    const fresh = { key: crypto.randomUUID() };
-    try {
-      sessionStorage.setItem(storageKey, JSON.stringify(fresh));
-    } catch {
-      // As above.
-    }
-    return fresh;
-  });
-  // Stored only: the form stays mounted while it navigates to the new campaign; Back mounts this page anew.
-  const remember = (createdId: string) => {
-    const next = { ...memory, createdId };
-    try {
-      sessionStorage.setItem(storageKey, JSON.stringify(next));
-    } catch {
-      // As above.
-    }
-  };
-  return [memory, remember];
-}
-
 function NewCampaign() {
   const { t } = useTranslation();
   const goods = usePublishedGoods();
-  const [memory, remember] = useCreateFormMemory();
+  const [memory, remember] = useCreateOnce('campaignCreate');
   if (memory.createdId) {
     return (
       <Alert color="blue" title={t('journey.alreadyCreated')} data-testid="campaign-already-created">

@@ -17,12 +17,14 @@ import {
 import { hasLength, useForm } from '@mantine/form';
 import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
+import { errorMessagesOf, FormErrorSummary } from '../../../components/form-error-summary';
 import { UploadProgress } from '../../../components/upload-progress';
 import { isApiError } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
 import { UploadError, useUpload } from '../../../lib/upload';
@@ -52,9 +54,21 @@ function valuesOf(goods: DigitalGoods | undefined): GoodsValues {
   };
 }
 
-/** Create or edit digital goods: name, description, supply and the prize image (uploaded or composed). */
-export function GoodsForm({ goods }: { goods?: DigitalGoods }) {
+interface GoodsFormProps {
+  goods?: DigitalGoods;
+  /** Sent with the create, kept per history entry by the page (`useCreateOnce`): Back + submit creates nothing. */
+  idempotencyKey?: string;
+  onCreated?: (id: string) => void;
+}
+
+/**
+ * Create or edit digital goods: name, description, supply and the prize image (uploaded or composed). A failed
+ * submit scrolls to the first invalid field with a summary on top, and server errors also toast (as the campaign
+ * form does).
+ */
+export function GoodsForm({ goods, idempotencyKey, onCreated }: GoodsFormProps) {
   const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const invalidate = useInvalidateGoods();
   const published = goods?.status === 'published';
@@ -134,9 +148,10 @@ export function GoodsForm({ goods }: { goods?: DigitalGoods }) {
         animationAssetId: values.animationAssetId,
         hidden: values.hidden,
       };
-      return goods ? updateGoods(goods.id, body) : createGoods(body);
+      return goods ? updateGoods(goods.id, body) : createGoods(body, idempotencyKey);
     },
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
+      if (!goods) onCreated?.(saved.id);
       await invalidate();
       showSuccessToast(t('goods.form.saved'));
       setEditorDirty(false);
@@ -150,12 +165,24 @@ export function GoodsForm({ goods }: { goods?: DigitalGoods }) {
         }
       }
       showErrorToast(errorMessageOf(error));
+      focusFirstInvalid(formRef.current);
     },
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))} data-testid="goods-form">
+    <form
+      noValidate
+      ref={formRef}
+      onSubmit={(event) =>
+        form.onSubmit(
+          (values) => save.mutate(values),
+          () => focusFirstInvalid(formRef.current),
+        )(event)
+      }
+      data-testid="goods-form"
+    >
       <Stack gap="md">
+        <FormErrorSummary messages={errorMessagesOf(form.errors)} testId="goods-error-summary" />
         {published && (
           <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light">
             {t('goods.form.publishedNote')}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeAccount } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -84,5 +84,76 @@ describe('/streamer/editor/digitalgoods', () => {
     expect(await screen.findByText('Thank-you card')).toBeTruthy();
     expect(screen.getByTestId('goods-status').textContent).toBe('下書き');
     expect(screen.getByText('発行上限 100 個（残り 90 個）')).toBeTruthy();
+  });
+});
+
+describe('the goods create form', () => {
+  const listOf = (list: unknown[]) => jsonResponse(200, { list, nextCursor: null });
+
+  it('on an empty submit shows a summary on top and focuses the first invalid field', async () => {
+    renderApp('/streamer/editor/digitalgoods?new=1', {
+      account: makeAccount(),
+      api: (url) => (url.startsWith('/api/digitalgoods') ? listOf([]) : undefined),
+    });
+    const name = (await screen.findByTestId('goods-name', {}, { timeout: 5000 })) as HTMLInputElement;
+    fireEvent.change(screen.getByTestId('goods-supply'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('goods-save'));
+    const summary = await screen.findByTestId('goods-error-summary');
+    expect(summary.textContent).toContain('2 件の項目を直してください');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
+  it('toasts a server error and focuses the field it names', async () => {
+    renderApp('/streamer/editor/digitalgoods?new=1', {
+      account: makeAccount(),
+      api: (url, init) => {
+        if (url === '/api/digitalgoods' && init?.method === 'POST') {
+          return jsonResponse(422, {
+            error: {
+              code: 'BUSINESS_RULE',
+              message: 'That name is taken.',
+              details: [{ field: 'body.name', message: 'その名前は使えません' }],
+            },
+          });
+        }
+        return url.startsWith('/api/digitalgoods') ? listOf([]) : undefined;
+      },
+    });
+    const name = (await screen.findByTestId('goods-name', {}, { timeout: 5000 })) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Card' } });
+    fireEvent.click(screen.getByTestId('goods-save'));
+    expect((await screen.findAllByText('その名前は使えません')).length).toBeGreaterThanOrEqual(1);
+    expect(await screen.findByText('That name is taken.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
+  it('sends one Idempotency-Key per form, and Back after creating offers the goods instead of a new form', async () => {
+    const keys: (string | null)[] = [];
+    const { router } = renderApp('/streamer/editor/digitalgoods', {
+      account: makeAccount(),
+      api: (url, init) => {
+        if (url === '/api/digitalgoods' && init?.method === 'POST') {
+          keys.push(new Headers(init.headers).get('Idempotency-Key'));
+          return jsonResponse(201, { ...draftGoods, id: 'g9', name: 'Card' });
+        }
+        return url.startsWith('/api/digitalgoods') ? listOf([draftGoods]) : undefined;
+      },
+    });
+    fireEvent.click(await screen.findByTestId('goods-create', {}, { timeout: 5000 }));
+    fireEvent.change(await screen.findByTestId('goods-name'), { target: { value: 'Card' } });
+    fireEvent.click(screen.getByTestId('goods-save'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // Back on the list, then Back again to the form's history entry.
+    await screen.findByTestId('goods-create');
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    await act(() => router.navigate(-1));
+    const offered = await screen.findByTestId('goods-already-created');
+    expect(offered.textContent).toContain('すでに作成されています');
+    expect(screen.queryByTestId('goods-form')).toBeNull();
+    expect(screen.getByRole('link', { name: '作成したデジタルグッズを開く' }).getAttribute('href')).toBe(
+      '/streamer/editor/digitalgoods?edit=g9',
+    );
+    expect(keys).toHaveLength(1);
   });
 });

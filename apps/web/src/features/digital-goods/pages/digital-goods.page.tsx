@@ -6,9 +6,31 @@ import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessageOf } from '../../../lib/toast';
+import { useCreateOnce } from '../../../lib/use-create-once';
 import { GOODS_PATH, GoodsForm } from '../components/goods-form';
 import { GoodsList } from '../components/goods-list';
 import { useGoodsList } from '../goods-api';
+
+/** The create form, once per history entry: Back to it after creating offers the goods, not a second one. */
+function NewGoods() {
+  const { t } = useTranslation();
+  const [memory, remember] = useCreateOnce('goodsCreate');
+  if (memory.createdId) {
+    return (
+      <Alert color="blue" title={t('journey.goodsAlreadyCreated')} data-testid="goods-already-created">
+        <Group gap="sm" mt="xs">
+          <Button component={Link} to={`${GOODS_PATH}?edit=${encodeURIComponent(memory.createdId)}`}>
+            {t('journey.openCreatedGoods')}
+          </Button>
+          <Button component={Link} to={`${GOODS_PATH}?new=1`} variant="default">
+            {t('journey.createAnotherGoods')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  return <GoodsForm key="new" idempotencyKey={memory.key} onCreated={remember} />;
+}
 
 /** `/streamer/editor/digitalgoods`: the list; `?new=1` creates, `?edit=<id>` edits (with the image editor). */
 export function DigitalGoodsPage() {
@@ -22,7 +44,7 @@ export function DigitalGoodsPage() {
     return (
       <>
         <PageTitle>{t('goods.form.createTitle')}</PageTitle>
-        <GoodsForm key="new" />
+        <NewGoods />
       </>
     );
   }

@@ -44,6 +44,23 @@ afterEach(() => {
 });
 
 describe('/overlay/:id', { timeout: 20_000 }, () => {
+  it('says "not found" for an unknown campaign, asks once and keeps no stream open', async () => {
+    let asked = 0;
+    renderApp('/overlay/nope?lang=en', {
+      api: (url) => {
+        if (url !== '/api/liveStreaming/nope/overlay') return undefined;
+        asked += 1;
+        return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Campaign not found.' } });
+      },
+    });
+    const notFound = await screen.findByTestId('overlay-not-found', {}, { timeout: 5000 });
+    expect(notFound.textContent).toContain('Campaign not found');
+    expect(notFound.textContent).toContain('live room');
+    expect(asked).toBe(1);
+    // The stream opened with the page is closed once the campaign is known not to exist.
+    expect(FakeEventSource.instances.every((source) => source.closed)).toBe(true);
+  });
+
   it('shows the entrant count and ticker without the app shell, on a transparent page (signed out)', async () => {
     renderApp('/overlay/c1', {
       api: (url) => (url === '/api/liveStreaming/c1/overlay' ? jsonResponse(200, overlayState()) : undefined),

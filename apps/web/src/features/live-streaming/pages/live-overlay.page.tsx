@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { DEFAULT_LOCALE, isLocale } from '../../../lib/i18n';
 import { DrawReveal } from '../components/draw-reveal';
-import { liveKeys, useOverlayState } from '../live-api';
+import { isOverlayNotFound, liveKeys, useOverlayState } from '../live-api';
 import { useLiveEvents } from '../use-live-events';
 
 const THEMES = {
@@ -51,7 +51,9 @@ export function LiveOverlayPage() {
     },
     [id, queryClient],
   );
-  useLiveEvents(id, onEvent);
+  const notFound = isOverlayNotFound(overlay.error);
+  // No stream to hold open for a campaign that does not exist.
+  useLiveEvents(notFound ? '' : id, onEvent);
 
   // The draw already revealed when the overlay opened is shown still; a later one is animated. Recorded while
   // rendering (not in an effect) so a new draw never flashes its winners before the animation starts.
@@ -59,6 +61,18 @@ export function LiveOverlayPage() {
   const [firstDrawId, setFirstDrawId] = useState<string | null | undefined>(undefined);
   if (overlay.data && firstDrawId === undefined) setFirstDrawId(latest?.id ?? null);
 
+  if (notFound) {
+    return (
+      <Box p="md" style={{ color: theme.color, background: 'transparent' }} data-testid="overlay-not-found">
+        <Box p="md" maw={900} style={{ background: theme.panel, borderRadius: 16 }}>
+          <Text fz={24} fw={700} role="alert">
+            {t('liveOverlay.notFound')}
+          </Text>
+          <Text fz={16}>{t('liveOverlay.notFoundHint')}</Text>
+        </Box>
+      </Box>
+    );
+  }
   if (!overlay.data) return null;
   const data = overlay.data;
   const ticker = data.recentEntrants;

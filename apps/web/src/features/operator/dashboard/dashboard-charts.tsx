@@ -1,31 +1,50 @@
 import { ANALYTICS_LIVE_PLATFORMS, type AnalyticsDashboard } from '@hanabi/api';
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+function ChartCard({
+  title,
+  note,
+  children,
+  testId,
+}: {
+  title: string;
+  /** Which days the chart counts in (one time zone per chart, stated). */
+  note: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Card withBorder padding="md" data-testid={testId}>
       <Stack gap="xs">
-        <Title order={2} size="h5">
-          {title}
-        </Title>
+        <div>
+          <Title order={2} size="h5">
+            {title}
+          </Title>
+          <Text size="xs" c="dimmed" data-testid={`${testId}-zone`}>
+            {note}
+          </Text>
+        </div>
         {children}
       </Stack>
     </Card>
   );
 }
 
-/** A bucket's start as a short label in the reader's language and time zone. */
+/** A bucket's start as a short label in the reader's language, in the zone the buckets were cut in. */
 export function bucketLabel(
   iso: string,
   interval: AnalyticsDashboard['range']['interval'],
   language: string,
+  timeZone?: string,
 ) {
   const options: Intl.DateTimeFormatOptions =
-    interval === 'month' ? { year: 'numeric', month: 'short' } : { month: 'numeric', day: 'numeric' };
+    interval === 'month'
+      ? { year: 'numeric', month: 'short', timeZone }
+      : { month: 'numeric', day: 'numeric', timeZone };
   return new Intl.DateTimeFormat(language === 'en' ? 'en' : 'ja', options).format(new Date(iso));
 }
 
@@ -33,7 +52,7 @@ export function bucketLabel(
 export function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }) {
   const { t, i18n } = useTranslation();
   const data = dashboard.series.map((row) => ({
-    label: bucketLabel(row.bucket, dashboard.range.interval, i18n.language),
+    label: bucketLabel(row.bucket, dashboard.range.interval, i18n.language, dashboard.range.timeZone),
     streamer: row.signUpsStreamer,
     audience: row.signUpsAudience,
     active: row.activeCampaigns,
@@ -67,16 +86,21 @@ export function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }
   }));
   const s = (name: string, color: string) => ({ name, color, label: t(`dashboard.series.${name}` as never) });
   const common = { h: 220, data, dataKey: 'label', withLegend: true, tickLine: 'y' as const };
+  // Every chart but the quota one buckets by the reader's zone (the range's); YouTube's quota resets at midnight
+  // Pacific, so that chart counts Pacific quota days, each on its own date (decision 0090).
+  const zone = dashboard.range.timeZone;
+  const perBucket = t('dashboard.zone', { zone, unit: t(`dashboard.units.${dashboard.range.interval}`) });
+  const wholeRange = t('dashboard.wholeRange', { zone });
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <ChartCard title={t('dashboard.charts.signUps')} testId="chart-signups">
+      <ChartCard title={t('dashboard.charts.signUps')} testId="chart-signups" note={perBucket}>
         <BarChart {...common} type="stacked" series={[s('streamer', 'blue.6'), s('audience', 'orange.6')]} />
       </ChartCard>
-      <ChartCard title={t('dashboard.charts.activeCampaigns')} testId="chart-campaigns">
+      <ChartCard title={t('dashboard.charts.activeCampaigns')} testId="chart-campaigns" note={perBucket}>
         <LineChart {...common} curveType="monotone" series={[s('active', 'red.6')]} />
       </ChartCard>
-      <ChartCard title={t('dashboard.charts.deliveries')} testId="chart-deliveries">
+      <ChartCard title={t('dashboard.charts.deliveries')} testId="chart-deliveries" note={perBucket}>
         <BarChart
           {...common}
           type="stacked"
@@ -89,24 +113,24 @@ export function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }
           ]}
         />
       </ChartCard>
-      <ChartCard title={t('dashboard.charts.gas')} testId="chart-gas">
+      <ChartCard title={t('dashboard.charts.gas')} testId="chart-gas" note={perBucket}>
         <AreaChart
           {...common}
           series={[s('gas', 'violet.6')]}
           valueFormatter={(value) => value.toLocaleString()}
         />
       </ChartCard>
-      <ChartCard title={t('dashboard.charts.held')} testId="chart-held">
+      <ChartCard title={t('dashboard.charts.held')} testId="chart-held" note={perBucket}>
         <LineChart {...common} series={[s('heldCreated', 'yellow.7'), s('heldReleased', 'teal.6')]} />
       </ChartCard>
-      <ChartCard title={t('dashboard.charts.comments')} testId="chart-comments">
+      <ChartCard title={t('dashboard.charts.comments')} testId="chart-comments" note={perBucket}>
         <BarChart
           {...common}
           type="stacked"
           series={[s('youtubeComments', 'red.6'), s('twitcastingComments', 'blue.6')]}
         />
       </ChartCard>
-      <ChartCard title={t('dashboard.charts.funnel')} testId="chart-funnel">
+      <ChartCard title={t('dashboard.charts.funnel')} testId="chart-funnel" note={wholeRange}>
         <BarChart
           {...common}
           data={funnel}
@@ -119,14 +143,14 @@ export function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }
           ]}
         />
       </ChartCard>
-      <ChartCard title={t('dashboard.charts.quota')} testId="chart-quota">
+      <ChartCard title={t('dashboard.charts.quota')} testId="chart-quota" note={t('dashboard.quotaZone')}>
         <AreaChart
           {...common}
           series={[s('quota', 'red.6')]}
           valueFormatter={(value) => value.toLocaleString()}
         />
       </ChartCard>
-      <ChartCard title={t('dashboard.charts.byPlatform')} testId="chart-platforms">
+      <ChartCard title={t('dashboard.charts.byPlatform')} testId="chart-platforms" note={wholeRange}>
         <BarChart
           {...common}
           data={platforms}

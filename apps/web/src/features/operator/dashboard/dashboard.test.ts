@@ -29,7 +29,12 @@ const dashboard: AnalyticsDashboard = {
     { bucket: '2025-01-01T00:00:00.000Z', ...figures },
     { bucket: '2025-01-02T00:00:00.000Z', ...figures, signUpsAudience: 0 },
   ],
-  totals: { ...figures, signUpsAudience: 2, transactions: 2 },
+  totals: {
+    ...figures,
+    signUpsAudience: 2,
+    transactions: 2,
+    campaignsByStatus: { scheduled: 0, live: 1, ended: 2 },
+  },
   byPlatform: [],
 };
 

@@ -31,16 +31,18 @@ const figures = {
   youtubeQuotaUsed: 0,
 };
 
-function answer(totals: Partial<typeof figures>) {
+const noCampaigns = { scheduled: 0, live: 0, ended: 0 };
+
+function answer(totals: Partial<typeof figures>, campaignsByStatus = noCampaigns, timeZone = 'UTC') {
   return {
     range: {
       from: '2025-01-01T00:00:00.000Z',
       to: '2025-01-02T00:00:00.000Z',
       interval: 'day',
-      timeZone: 'UTC',
+      timeZone,
     },
     series: [{ bucket: '2025-01-01T00:00:00.000Z', ...figures, ...totals }],
-    totals: { ...figures, ...totals, transactions: 0 },
+    totals: { ...figures, ...totals, transactions: 0, campaignsByStatus },
     byPlatform: [],
   };
 }
@@ -69,12 +71,29 @@ describe('/operator/dashboard', () => {
     expect(screen.getByTestId('total-comments-value').textContent).toBe('1,234');
     expect(screen.getByTestId('total-comments').textContent).toContain('YouTube 1,200 ・ TwitCasting 34');
     expect(screen.getByTestId('total-winners-value').textContent).toBe('4');
-    expect(screen.getByTestId('total-winners').textContent).toContain('抽選対象 45 ・ 配布完了 2');
+    expect(screen.getByTestId('total-winners').textContent).toContain('抽選対象 45 ・ 保留 0 ・ 配布完了 2');
     expect(screen.getByTestId('total-quota-value').textContent).toBe('950');
     const query = new URL(urls[0]!, 'http://localhost').searchParams;
     expect(new Date(query.get('from')!).getTime()).toBe(new Date(2025, 0, 1).getTime());
     expect(new Date(query.get('to')!).getTime()).toBe(new Date(2025, 0, 2).getTime());
     expect(query.get('interval')).toBe('day');
+  });
+
+  it('splits the campaign card by status now and states the zone of every chart', async () => {
+    const body = answer({ activeCampaigns: 3 }, { scheduled: 1, live: 1, ended: 2 }, 'Asia/Tokyo');
+    body.totals.activeCampaigns = 4;
+    renderApp('/operator/dashboard?from=2025-01-01&to=2025-01-01&interval=day', {
+      account: operator,
+      api: (url) => (url.startsWith('/api/admin/analytics/dashboard') ? jsonResponse(200, body) : undefined),
+    });
+    const card = await screen.findByTestId('total-campaigns', {}, { timeout: 5000 });
+    expect(screen.getByTestId('total-campaigns-value').textContent).toBe('4');
+    // The range held four (one scheduled, one live, two ended now); the busiest day had three.
+    expect(card.textContent).toContain('現在 開催中 1 ・ 開催予定 1 ・ 終了 2（1日の最多 3）');
+    expect((await screen.findByTestId('chart-campaigns-zone')).textContent).toBe('Asia/Tokyo の日ごと');
+    expect(screen.getByTestId('chart-deliveries-zone').textContent).toBe('Asia/Tokyo の日ごと');
+    expect(screen.getByTestId('chart-quota-zone').textContent).toContain('太平洋時間');
+    expect(screen.getByTestId('chart-platforms-zone').textContent).toBe('期間合計（Asia/Tokyo）');
   });
 
   it('says so when the range has no data, and refuses a reversed range', async () => {

@@ -88,7 +88,12 @@ function Totals({ dashboard }: { dashboard: AnalyticsDashboard }) {
         testId="total-campaigns"
         label={t('dashboard.totals.activeCampaigns')}
         value={n(totals.activeCampaigns)}
-        detail=""
+        detail={t('dashboard.totals.campaignsDetail', {
+          live: n(totals.campaignsByStatus.live),
+          scheduled: n(totals.campaignsByStatus.scheduled),
+          ended: n(totals.campaignsByStatus.ended),
+          peak: n(Math.max(0, ...dashboard.series.map((row) => row.activeCampaigns))),
+        })}
       />
       <TotalCard
         testId="total-deliveries"
@@ -129,6 +134,7 @@ function Totals({ dashboard }: { dashboard: AnalyticsDashboard }) {
         value={n(youtube.winners + twitcasting.winners)}
         detail={t('dashboard.totals.winnersDetail', {
           eligible: n(youtube.eligible + twitcasting.eligible),
+          held: n(youtube.held + twitcasting.held),
           delivered: n(youtube.delivered + twitcasting.delivered),
         })}
       />

@@ -62,6 +62,29 @@ describe('/operator/news', () => {
       bodyEn: 'Tomorrow night.',
       publishedAt: expect.any(String),
     });
+    // A new post says it was posted (an edit says updated).
+    expect(await screen.findByText('投稿しました')).toBeTruthy();
+  });
+
+  it('says "updated" after an edit', async () => {
+    const puts: string[] = [];
+    renderApp('/operator/news', {
+      account: operator,
+      api: (url, init) => {
+        if (url === '/api/news/n1' && init?.method === 'PUT') {
+          puts.push(url);
+          return jsonResponse(200, { ...item, ...JSON.parse(String(init.body)) });
+        }
+        if (url.startsWith('/api/admin/news')) return jsonResponse(200, { list: [item], nextCursor: null });
+        return undefined;
+      },
+    });
+    await screen.findByTestId('news-desk-item', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '編集' }));
+    fireEvent.change(await screen.findByDisplayValue('本文'), { target: { value: '直しました' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(await screen.findByText('更新しました')).toBeTruthy();
   });
 
   it('keeps a draft unpublished and refuses an empty title', async () => {

@@ -39,7 +39,7 @@ export function OperatorNewsPage() {
       writes.update.mutate(
         { id: item.id, body: { publishedAt: null } },
         {
-          onSuccess: () => showSuccessToast(),
+          onSuccess: () => showSuccessToast(t('newsDesk.toastUnpublished')),
           onError: (error) => showErrorToast(errorMessageOf(error)),
         },
       ),
@@ -48,7 +48,7 @@ export function OperatorNewsPage() {
     confirm(t('newsDesk.confirmDeleteTitle'), t('newsDesk.confirmDelete', { title: item.title }), () =>
       writes.remove.mutate(item.id, {
         onSuccess: () => {
-          showSuccessToast();
+          showSuccessToast(t('newsDesk.toastDeleted'));
           if (editing?.id === item.id) setEditing(null);
         },
         onError: (error) => showErrorToast(errorMessageOf(error)),
@@ -86,7 +86,7 @@ export function OperatorNewsPage() {
                   { id: editing.id, body },
                   {
                     onSuccess: () => {
-                      showSuccessToast();
+                      showSuccessToast(t('newsDesk.toastUpdated'));
                       setEditing(null);
                     },
                   },
@@ -94,7 +94,7 @@ export function OperatorNewsPage() {
               } else {
                 writes.create.mutate(body, {
                   onSuccess: () => {
-                    showSuccessToast();
+                    showSuccessToast(t('newsDesk.toastPosted'));
                     setFormKey((key) => key + 1);
                   },
                 });

@@ -113,6 +113,8 @@ export const liveJa = {
     winners: '当選者',
     verify: '抽選の証明',
     qrAlt: '抽選の証明ページの QR コード',
+    notFound: 'キャンペーンが見つかりません',
+    notFoundHint: 'オーバーレイの URL を、ライブ配信の画面からもう一度コピーしてください。',
   },
   drawProof: {
     entrantsSorted_one: '重複なし・並べ替え済みの {{count}} 件',
@@ -317,6 +319,8 @@ export const liveEn: typeof liveJa = {
     winners: 'Winners',
     verify: 'Proof of the draw',
     qrAlt: 'QR code of the draw’s proof page',
+    notFound: 'Campaign not found',
+    notFoundHint: 'Copy the overlay URL again from the campaign’s live room.',
   },
   drawProof: {
     entrantsSorted_one: '{{count}} distinct, sorted',

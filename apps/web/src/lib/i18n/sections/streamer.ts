@@ -47,6 +47,10 @@ export const streamerJa = {
     alreadyCreated: 'このフォームのキャンペーンはすでに作成されています。もう一度作成することはありません。',
     openCreated: '作成したキャンペーンを開く',
     createAnother: '別のキャンペーンを作成',
+    goodsAlreadyCreated:
+      'このフォームのデジタルグッズはすでに作成されています。もう一度作成することはありません。',
+    openCreatedGoods: '作成したデジタルグッズを開く',
+    createAnotherGoods: '別のデジタルグッズを作成',
     viewOwn: 'あなたのキャンペーンです',
     formErrors: '{{n}} 件の項目を直してください',
     distributeTitle: '{{platform}} の当選者に賞品を配布しますか？',
@@ -100,6 +104,10 @@ export const streamerEn: typeof streamerJa = {
     alreadyCreated: 'This form’s campaign has already been created; it will not be created again.',
     openCreated: 'Open the campaign you created',
     createAnother: 'Create another campaign',
+    goodsAlreadyCreated:
+      'This form’s digital goods have already been created; they will not be created again.',
+    openCreatedGoods: 'Open the goods you created',
+    createAnotherGoods: 'Create other digital goods',
     viewOwn: 'This is your campaign',
     formErrors: 'Fix {{n}} field(s) below',
     distributeTitle: 'Distribute the prizes to the {{platform}} winners?',
