@@ -29,6 +29,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // A page's first render loads its lazy chunks; with every worker busy that can take seconds.
+          testTimeout: 30_000,
         },
       },
       {

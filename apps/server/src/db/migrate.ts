@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database, Schema } from './client.ts';
 import { serverPaths } from '../paths.ts';
+import { withAdvisoryLock } from './advisory-lock.ts';
 
 /**
  * Applies the committed drizzle migrations; the same files on PGlite and PostgreSQL.
@@ -21,24 +22,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder, ...journal });
     return;
   }
-  const client = await database.pool!.connect();
-  const key = `hanabi-migrate:${database.schema ?? 'public'}`;
-  let healthy = true;
-  // Checked out, the client has no pool error listener: a dropped connection must fail the start, not crash.
-  const lost = () => (healthy = false);
-  client.on('error', lost);
-  try {
-    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
-    try {
-      await migratePg(drizzlePg({ client }), { migrationsFolder, ...journal });
-    } finally {
-      await client
-        .query('select pg_advisory_unlock(hashtextextended($1, 0))', [key])
-        .catch(() => (healthy = false));
-    }
-  } finally {
-    // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
-    if (healthy) client.removeListener('error', lost);
-    client.release(!healthy);
-  }
+  await withAdvisoryLock(database.pool!, `hanabi-migrate:${database.schema ?? 'public'}`, (client) =>
+    migratePg(drizzlePg({ client }), { migrationsFolder, ...journal }),
+  );
 }

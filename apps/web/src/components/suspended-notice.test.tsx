@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../test/fixtures';
+import { jsonResponse, makeAccount } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
 afterEach(() => {
@@ -15,7 +15,9 @@ const suspended = (url: string) =>
 
 describe('a suspended signed-in person', () => {
   it('is told why on the sign-in page they are sent to, not bounced silently', async () => {
-    const { router } = renderApp('/streamer/home', { api: suspended });
+    // better-auth still knows the session; Hanabi's own routes refuse the suspended account.
+    const account = makeAccount({ type: 'streamer' });
+    const { router } = renderApp('/streamer/home', { account, api: suspended });
     const notice = await screen.findByTestId('account-suspended');
     expect(notice.getAttribute('role')).toBe('alert');
     expect(notice.textContent).toContain('このアカウントは停止されています');

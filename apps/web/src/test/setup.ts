@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadLocale } from '../lib/i18n';
+
+// findBy*/waitFor give up after 5 s, not 1 s: a page's lazy chunks load slowly when all test workers are busy
+// (CI and a loaded machine). A wait is a limit, not a speed claim: the speed goals live in bench/.
+configure({ asyncUtilTimeout: 5000 });
 
 // The app loads English on demand; tests switch languages synchronously, so both are here from the start.
 await loadLocale('en');

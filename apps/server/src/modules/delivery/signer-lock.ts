@@ -1,3 +1,4 @@
+import { withAdvisoryLock } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/client.ts';
 
 /**
@@ -27,26 +28,8 @@ export class SignerLock {
     const pool = this.database.kind === 'postgres' ? this.database.pool : undefined;
     if (!pool) return task();
     const key = `${this.database.schema ?? 'public'}:${this.name}`;
-    const client = await pool.connect();
-    let healthy = true;
-    // A checked-out pg client has no error listener of the pool's: a database blip while the lock is held would
-    // be an unhandled 'error' event and kill the worker. The lock dies with the connection; the task's own
-    // queries fail on their pooled connections, and chain_tx's unique nonce index stops any second signer.
-    const lost = () => (healthy = false);
-    client.on('error', lost);
-    try {
-      await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
-      try {
-        return await task();
-      } finally {
-        await client
-          .query('select pg_advisory_unlock(hashtextextended($1, 0))', [key])
-          .catch(() => (healthy = false));
-      }
-    } finally {
-      // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
-      if (healthy) client.removeListener('error', lost); // pooled again: the pool listens from here
-      client.release(!healthy);
-    }
+    // The lock dies with its connection; a blip fails the task's own queries, and chain_tx's unique nonce index
+    // stops any second signer meanwhile.
+    return withAdvisoryLock(pool, key, () => task());
   }
 }

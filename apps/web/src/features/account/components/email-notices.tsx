@@ -1,9 +1,6 @@
 import type { Account } from '@hanabi/api';
-import { Card, Switch } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { updateAccount } from '../account-api';
+import { AccountSwitch } from './account-switch';
 
 /** Whether news of a prize also comes by e-mail, in the account language (decision 0097; on by default). */
 export function EmailNotices({
@@ -14,26 +11,19 @@ export function EmailNotices({
   onSaved: (account: Account) => void;
 }) {
   const { t } = useTranslation();
-  const mutation = useMutation({
-    mutationFn: (emailNotices: boolean) => updateAccount(account.id, { emailNotices }),
-    onSuccess: (updated) => {
-      onSaved(updated);
-      showSuccessToast(t('emailNotices.saved'));
-    },
-    onError: (error) => showErrorToast(errorMessageOf(error)),
-  });
   return (
-    <Card withBorder padding="lg" id="email-notices">
-      <Switch
-        label={t('emailNotices.label')}
-        description={
-          account.email ? t('emailNotices.description', { email: account.email }) : t('emailNotices.noEmail')
-        }
-        checked={mutation.isPending ? Boolean(mutation.variables) : account.emailNotices}
-        disabled={mutation.isPending || !account.email}
-        onChange={(event) => mutation.mutate(event.currentTarget.checked)}
-        data-testid="email-notices-switch"
-      />
-    </Card>
+    <AccountSwitch
+      account={account}
+      field="emailNotices"
+      onSaved={onSaved}
+      label={t('emailNotices.label')}
+      description={
+        account.email ? t('emailNotices.description', { email: account.email }) : t('emailNotices.noEmail')
+      }
+      savedMessage={t('emailNotices.saved')}
+      unavailable={!account.email}
+      id="email-notices"
+      testId="email-notices-switch"
+    />
   );
 }
