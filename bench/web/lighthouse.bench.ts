@@ -73,8 +73,8 @@ try {
   };
   const campaign = campaigns.list[0];
   if (!campaign) throw new Error('No public campaign to measure (is the demo seed on?)');
-  // The demo seed holds no draw: without BENCH_DRAW_ID the proof page is measured in its not-found state.
-  const drawId = process.env.BENCH_DRAW_ID ?? '00000000-0000-4000-8000-000000000000';
+  // The demo seed's ended campaign holds a real, verified draw (decision 0098): its proof page is measured.
+  const drawId = process.env.BENCH_DRAW_ID ?? (await seededDrawId(base));
   // BENCH_PAGES=campaign,draw measures only the pages whose path contains one of the words ('/' is "home").
   const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
   const pages = [
@@ -133,4 +133,23 @@ try {
   server?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1500));
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The first draw of the demo seed's ended campaign (found through the public API, as a visitor would). */
+async function seededDrawId(origin: string): Promise<string> {
+  const ended = (await (
+    await fetch(`${origin}/api/campaign?type=audience&status=ended&limit=10`)
+  ).json()) as {
+    list: { id: string }[];
+  };
+  for (const { id } of ended.list) {
+    const results = (await (await fetch(`${origin}/api/campaign/${id}/results`)).json()) as {
+      draws?: { id: string }[];
+    };
+    const draw = results.draws?.[0];
+    if (draw) return draw.id;
+  }
+  throw new Error(
+    'No drawn campaign to measure the proof page on (is the demo seed on? or set BENCH_DRAW_ID)',
+  );
 }

@@ -185,12 +185,7 @@ export function DrawProofPage() {
             {t('drawProof.waiting')}
           </Alert>
         )}
-        {data.status === 'revealed' && (
-          <>
-            <WinnersCard draw={data} />
-            <RevealedProof draw={data} />
-          </>
-        )}
+        {data.status === 'revealed' && <WinnersCard draw={data} />}
         <Card withBorder padding="md" component="section" aria-labelledby="how-heading">
           <Title order={2} size="h4" id="how-heading" mb="xs">
             {t('drawProof.howTitle')}
@@ -200,6 +195,8 @@ export function DrawProofPage() {
           </Text>
           <CopyableValue label="verify-draw" value={command} testId="verify-command" />
         </Card>
+        {/* Last: the in-browser check grows when it finishes, and nothing below it may move (CLS). */}
+        {data.status === 'revealed' && <RevealedProof draw={data} />}
       </Stack>
     </>
   );
