@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Db } from '../../db/client.ts';
 import { chainOperation, delivery } from '../../db/schema.ts';
@@ -19,23 +19,10 @@ export class TokenLedgerRepository {
     if (!checksummed) return new Map();
     const lower = checksummed.toLowerCase();
     const [operations, deliveries] = await Promise.all([
-      this.db
-        .select({
-          tokenId: chainOperation.tokenId,
-          kind: chainOperation.kind,
-          from: chainOperation.fromAddress,
-          to: chainOperation.toAddress,
-          amount: chainOperation.amount,
-        })
-        .from(chainOperation)
-        .where(
-          and(
-            eq(chainOperation.status, 'confirmed'),
-            inArray(chainOperation.kind, ['mint', 'transfer', 'burn']),
-            // Operator input is checked for EIP-55 but may be all lowercase; the table is small.
-            sql`(lower(${chainOperation.toAddress}) = ${lower} or lower(${chainOperation.fromAddress}) = ${lower})`,
-          ),
-        ),
+      // Operator input is checked for EIP-55 but may be all lowercase; the table is small.
+      this.confirmedWrites(
+        sql`(lower(${chainOperation.toAddress}) = ${lower} or lower(${chainOperation.fromAddress}) = ${lower})`,
+      ),
       this.db
         .select({ tokenId: delivery.tokenId, amount: sql<string>`sum(${delivery.amount})` })
         .from(delivery)
@@ -67,21 +54,7 @@ export class TokenLedgerRepository {
   /** How many wallets hold the token on Hanabi's record (a positive net of its confirmed writes). */
   async holderCount(tokenId: string): Promise<number> {
     const [operations, deliveries] = await Promise.all([
-      this.db
-        .select({
-          kind: chainOperation.kind,
-          from: chainOperation.fromAddress,
-          to: chainOperation.toAddress,
-          amount: chainOperation.amount,
-        })
-        .from(chainOperation)
-        .where(
-          and(
-            eq(chainOperation.status, 'confirmed'),
-            eq(chainOperation.tokenId, tokenId),
-            inArray(chainOperation.kind, ['mint', 'transfer', 'burn']),
-          ),
-        ),
+      this.confirmedWrites(eq(chainOperation.tokenId, tokenId)),
       this.db
         .select({ address: delivery.recipientAddress, amount: sql<string>`sum(${delivery.amount})` })
         .from(delivery)
@@ -100,6 +73,26 @@ export class TokenLedgerRepository {
       if (row.kind !== 'mint' && row.from) add(row.from, -amount);
     }
     return [...net.values()].filter((amount) => amount > 0n).length;
+  }
+
+  /** The operator's confirmed mints, transfers and burns that match `condition`. */
+  private confirmedWrites(condition: SQL) {
+    return this.db
+      .select({
+        tokenId: chainOperation.tokenId,
+        kind: chainOperation.kind,
+        from: chainOperation.fromAddress,
+        to: chainOperation.toAddress,
+        amount: chainOperation.amount,
+      })
+      .from(chainOperation)
+      .where(
+        and(
+          eq(chainOperation.status, 'confirmed'),
+          inArray(chainOperation.kind, ['mint', 'transfer', 'burn']),
+          condition,
+        ),
+      );
   }
 }
 
