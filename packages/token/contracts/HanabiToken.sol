@@ -167,6 +167,10 @@ contract HanabiToken is ERC1155URIStorage, ERC1155Burnable, AccessControl, IERC5
     /**
      * @notice ERC-1155 batch transfer; as {safeTransferFrom}, an operator without approval-for-all spends its per-id
      * allowance for every (id, value) pair (a repeated id spends cumulatively).
+     * @dev An operator that is neither the holder nor approved-for-all is refused an empty batch: the allowance check
+     * runs per pair, so with no pair it would pass unchecked and log `TransferBatch(operator, from, to, [], [])` for
+     * someone else's account (and call `onERC1155BatchReceived` on any contract). OpenZeppelin's own function checks
+     * authorisation before the loop; this keeps that guarantee whatever the batch length.
      */
     function safeBatchTransferFrom(
         address from,
@@ -177,6 +181,7 @@ contract HanabiToken is ERC1155URIStorage, ERC1155Burnable, AccessControl, IERC5
     ) public override(ERC1155, IERC1155) {
         address operator = _msgSender();
         if (from != operator && !isApprovedForAll(from, operator)) {
+            if (ids.length == 0) revert ERC1155MissingApprovalForAll(operator, from);
             if (ids.length != values.length) revert ERC1155InvalidArrayLength(ids.length, values.length);
             for (uint256 i = 0; i < ids.length; ++i) {
                 _spendAllowance(from, operator, ids[i], values[i]);

@@ -794,6 +794,83 @@ describe('per-id allowances (ERC-5216)', () => {
   });
 });
 
+describe('unapproved batch transfers revert whatever their length (issue 24 item 9)', () => {
+  // An operator that is neither the holder nor approved-for-all must never get a TransferBatch logged for someone
+  // else's account: not with an empty batch, not with zero values, not on the strength of another id's allowance.
+  const refused = (promise: Promise<unknown>) =>
+    expectRevert(promise, 'ERC1155MissingApprovalForAll', [c.addr.mallory, c.addr.alice]);
+
+  beforeEach(async () => {
+    await c.mined(write('admin').mintBatch(c.addr.alice, [1n, 2n], [10n, 20n]));
+  });
+
+  it('refuses an empty batch from an operator with no approval at all', async () => {
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [], []));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.bob, [], [], '0x1234'));
+  });
+
+  it('refuses an empty batch to a contract, so its batch hook is never called', async () => {
+    await refused(write('mallory').batchTransfer(c.addr.alice, receivers.accepting, [], [], '0xab'));
+  });
+
+  it('refuses an empty batch from an operator holding an allowance (of any id)', async () => {
+    await c.mined(write('alice').approve(c.addr.mallory, 1n, 5n));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [], []));
+    expect(await allowance(c.addr.alice, c.addr.mallory, 1n)).toBe(5n);
+  });
+
+  it('refuses an empty ids array with a non-empty values array (no length error leaks first)', async () => {
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [], [1n]));
+  });
+
+  it('refuses zero-value batches and zero-value single transfers', async () => {
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [1n], [0n]));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [1n, 2n], [0n, 0n]));
+    await refused(write('mallory').transfer(c.addr.alice, c.addr.mallory, 2n, 0n));
+  });
+
+  it("refuses zero and non-zero values on the strength of another id's allowance", async () => {
+    await c.mined(write('alice').approve(c.addr.mallory, 1n, 5n));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [2n], [0n]));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [2n], [1n]));
+    await refused(write('mallory').transfer(c.addr.alice, c.addr.mallory, 2n, 0n));
+    // The allowed id first, then the other one: the whole batch reverts and the allowance is not spent.
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [1n, 2n], [1n, 0n]));
+    expect(await allowance(c.addr.alice, c.addr.mallory, 1n)).toBe(5n);
+    expect(await balanceOf(c.addr.mallory, 1n)).toBe(0n);
+  });
+
+  it('refuses every shape once the allowance is spent or set back to zero', async () => {
+    await c.mined(write('alice').approve(c.addr.mallory, 1n, 1n));
+    await c.mined(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [1n], [1n]));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [1n], [0n]));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [], []));
+    await c.mined(write('alice').approve(c.addr.mallory, 2n, 3n));
+    await c.mined(write('alice').approve(c.addr.mallory, 2n, 0n));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [2n], [0n]));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [], []));
+  });
+
+  it('refuses once approval-for-all is withdrawn, whatever the batch length', async () => {
+    await c.mined(write('alice').setApprovalForAll(c.addr.mallory, true));
+    await c.mined(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [], []));
+    await c.mined(write('alice').setApprovalForAll(c.addr.mallory, false));
+    await refused(write('mallory').batchTransfer(c.addr.alice, c.addr.mallory, [], []));
+  });
+
+  it('still lets the holder and an approved-for-all operator send an empty batch (as OpenZeppelin does)', async () => {
+    const own = await c.mined(write('alice').batchTransfer(c.addr.alice, c.addr.bob, [], []));
+    expect(transferBatches(own)).toEqual([
+      { operator: c.addr.alice, from: c.addr.alice, to: c.addr.bob, ids: [], values: [] },
+    ]);
+    await c.mined(write('alice').setApprovalForAll(c.addr.carol, true));
+    const approved = await c.mined(write('carol').batchTransfer(c.addr.alice, c.addr.bob, [], []));
+    expect(transferBatches(approved)).toEqual([
+      { operator: c.addr.carol, from: c.addr.alice, to: c.addr.bob, ids: [], values: [] },
+    ]);
+  });
+});
+
 /** Revert data (hex) buried in a viem error, e.g. from a failed deployment's gas estimate. */
 function revertData(error: unknown): Hex {
   let found: Hex | undefined;
