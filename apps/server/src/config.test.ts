@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isEmbedded, loadConfig } from './config.ts';
+import { ConfigError, isEmbedded, loadConfig, SECRET_KEYS } from './config.ts';
 
 /** What production needs besides identity: every outside service (no embedded part runs there). */
 const OUTSIDE_SERVICES = {
@@ -187,5 +190,128 @@ describe('loadConfig', () => {
       gatewayUrl: 'https://gateway.example.org',
       uploadMaxBytes: 1_048_576,
     });
+  });
+});
+
+describe('secrets from files and the signer per role (decision 0147)', () => {
+  const KEY = `0x${'1'.repeat(64)}` as const;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-secrets-'));
+  const secretFile = (name: string, content: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content);
+    return file;
+  };
+  const issuesOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.issues;
+      throw error;
+    }
+    return [];
+  };
+
+  it('reads every secret from <KEY>_FILE, trimming exactly one trailing newline', () => {
+    const config = loadConfig({
+      AUTH_SECRET_FILE: secretFile('auth', `${'a'.repeat(40)}\n`),
+      DATABASE_URL_FILE: secretFile('db', 'postgres://u:pw@db/hanabi\r\n'),
+      SMTP_URL_FILE: secretFile('smtp', 'smtp://u:pw@mail:25'),
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET_FILE: secretFile('google', 'gsecret \n\n'),
+      S3_BUCKET: 'bucket',
+      S3_ACCESS_KEY_ID_FILE: secretFile('s3id', 'AKIA\n'),
+      S3_SECRET_ACCESS_KEY_FILE: secretFile('s3secret', 'shh\n'),
+      CHAIN_RPC_URL_FILE: secretFile('rpc', 'https://rpc.example/v2/apikey\n'),
+      CHAIN_SIGNER_KEY_FILE: secretFile('key', `${KEY}\n`),
+    });
+    expect(config.auth.secret).toBe('a'.repeat(40));
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u:pw@db/hanabi' });
+    expect(config.mail.smtpUrl).toBe('smtp://u:pw@mail:25');
+    // Only one newline goes: the rest is the secret as written.
+    expect(config.auth.google?.clientSecret).toBe('gsecret \n');
+    expect(config.files).toMatchObject({ credentials: { accessKeyId: 'AKIA', secretAccessKey: 'shh' } });
+    expect(config.chain).toMatchObject({
+      kind: 'rpc',
+      rpcUrl: 'https://rpc.example/v2/apikey',
+      signer: { kind: 'local', key: KEY },
+    });
+    expect(SECRET_KEYS).toEqual(
+      expect.arrayContaining(['AUTH_SECRET', 'CHAIN_SIGNER_KEY', 'TWITCASTING_CLIENT_SECRET', 'SENTRY_DSN']),
+    );
+  });
+
+  it('lists a key set both ways, a missing file and an empty file together, with the file paths', () => {
+    const issues = issuesOf({
+      AUTH_SECRET: 'x'.repeat(40),
+      AUTH_SECRET_FILE: secretFile('auth2', 'y'.repeat(40)),
+      SMTP_URL_FILE: path.join(dir, 'nope'),
+      S3_SECRET_ACCESS_KEY_FILE: secretFile('empty', '\n'),
+      S3_ACCESS_KEY_ID: 'id',
+      S3_BUCKET: 'bucket',
+    });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        'AUTH_SECRET, AUTH_SECRET_FILE: set one or the other, not both',
+        `SMTP_URL_FILE: cannot read ${path.join(dir, 'nope')} (ENOENT)`,
+        `S3_SECRET_ACCESS_KEY_FILE: ${path.join(dir, 'empty')} is empty`,
+      ]),
+    );
+    // A file's content goes through the same checks as the variable.
+    expect(issuesOf({ AUTH_SECRET_FILE: secretFile('short', 'short\n') })).toEqual([
+      'AUTH_SECRET: must be at least 32 characters',
+    ]);
+  });
+
+  const chainEnv = { CHAIN_RPC_URL: 'https://rpc.example' };
+
+  it('an api process never loads the key: it needs only the address, and refuses nothing else', () => {
+    const keyFile = secretFile('key-api', `${KEY}\n`);
+    const address = privateKeyToAddress(KEY);
+    // With only the address (the recommended api setup) the api starts; the key file is not even opened.
+    const api = loadConfig({
+      ...chainEnv,
+      HANABI_ROLE: 'api',
+      CHAIN_SIGNER_ADDRESS: address,
+      CHAIN_SIGNER_KEY_FILE: path.join(dir, 'not-there'),
+    });
+    expect(api.chain).toMatchObject({ signer: { kind: 'none', address } });
+    expect(JSON.stringify(api)).not.toContain('1'.repeat(64));
+    // Given the key anyway (one environment for every role), the api keeps only the address derived from it.
+    for (const env of [{ CHAIN_SIGNER_KEY: KEY }, { CHAIN_SIGNER_KEY_FILE: keyFile }]) {
+      const config = loadConfig({ ...chainEnv, HANABI_ROLE: 'api', ...env });
+      expect(config.chain).toMatchObject({ signer: { kind: 'none', address } });
+      expect(JSON.stringify(config)).not.toContain('1'.repeat(64));
+    }
+    expect(issuesOf({ ...chainEnv, HANABI_ROLE: 'api' })).toEqual([
+      expect.stringMatching(/^CHAIN_SIGNER_ADDRESS: required for HANABI_ROLE=api/),
+    ]);
+  });
+
+  it('workers and `all` need a key or a remote signer, not both', () => {
+    for (const role of ['worker', 'all']) {
+      expect(issuesOf({ ...chainEnv, HANABI_ROLE: role })).toEqual([
+        expect.stringMatching(/^CHAIN_SIGNER_KEY: required when CHAIN_RPC_URL is set/),
+      ]);
+      expect(
+        issuesOf({
+          ...chainEnv,
+          HANABI_ROLE: role,
+          CHAIN_SIGNER_KEY: KEY,
+          CHAIN_SIGNER_URL: 'https://signer',
+        }),
+      ).toEqual(['CHAIN_SIGNER_KEY, CHAIN_SIGNER_URL: set one signer, a local key or a remote signer']);
+    }
+    const remote = loadConfig({
+      ...chainEnv,
+      HANABI_ROLE: 'worker',
+      CHAIN_SIGNER_URL_FILE: secretFile('signer-url', 'https://u:p@signer.internal:9000\n'),
+    });
+    expect(remote.chain).toMatchObject({
+      signer: { kind: 'remote', url: 'https://u:p@signer.internal:9000', address: undefined },
+    });
+    // The api signs through the same remote signer when one is configured (no key anywhere).
+    expect(
+      loadConfig({ ...chainEnv, HANABI_ROLE: 'api', CHAIN_SIGNER_URL: 'https://signer' }).chain,
+    ).toMatchObject({ signer: { kind: 'remote' } });
   });
 });

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
 
 /**
@@ -16,6 +18,126 @@ const commaList = z.string().transform((value) =>
     .map((item) => item.trim())
     .filter(Boolean),
 );
+
+// ─── Secrets and the chain signer (issue 24 item 6, decision 0147) ─────────────────────────────────────────────
+// Every secret may come from a file instead of the environment (`<KEY>_FILE`, as Docker/Kubernetes secrets are
+// mounted): the file is read here, one trailing newline trimmed. Setting both is a listed error, never a guess.
+// The signer key is read only by processes that sign (every role but `api`); an api process needs at most the
+// signer's address, or signs through a remote signer (JSON-RPC `eth_signTransaction`) and never holds a key.
+
+/** Keys that hold a secret (a password, a key, or a URL that may carry credentials or an API key). */
+export const SECRET_KEYS = [
+  'AUTH_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'GOOGLE_CLIENT_SECRET',
+  'TWITTER_CLIENT_SECRET',
+  'YOUTUBE_CLIENT_SECRET',
+  'TWITCASTING_CLIENT_SECRET',
+  'CHAIN_RPC_URL',
+  'CHAIN_SIGNER_KEY',
+  'CHAIN_SIGNER_URL',
+  'IPFS_RPC_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'SENTRY_DSN',
+] as const;
+
+/** Roles that never sign: they do not read the signer key even when it is in their environment. */
+const NON_SIGNING_ROLES = new Set(['api']);
+
+const SIGNER_ENV = {
+  /** A remote signer's JSON-RPC URL (Web3Signer-style `eth_signTransaction`); then no process holds the key. */
+  CHAIN_SIGNER_URL: z.url().optional(),
+  /** The signer's address: what an api process without the key reports; checked against a remote signer. */
+  CHAIN_SIGNER_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+    .optional(),
+};
+
+export type ChainSignerConfig =
+  | { kind: 'local'; key: `0x${string}` }
+  | { kind: 'remote'; url: string; address: `0x${string}` | undefined }
+  /** An api process with neither key nor remote signer: reads only, writes answer 503. */
+  | { kind: 'none'; address: `0x${string}` };
+
+/** Replaces every `<KEY>_FILE` by the file's content under `<KEY>`; lists what went wrong instead of throwing. */
+function readSecretFiles(env: Record<string, string>): { env: Record<string, string>; issues: string[] } {
+  const out = { ...env };
+  const issues: string[] = [];
+  const signs = !NON_SIGNING_ROLES.has(env.HANABI_ROLE ?? 'all');
+  for (const key of SECRET_KEYS) {
+    const fileKey = `${key}_FILE`;
+    const file = env[fileKey];
+    delete out[fileKey];
+    if (key === 'CHAIN_SIGNER_KEY' && !signs) {
+      // An api derives the signer's address from a key it is given, then forgets the key (see chainSignerConfig);
+      // a key file it is given is not opened unless that address is needed.
+      if (file && !env.CHAIN_SIGNER_ADDRESS && !env.CHAIN_SIGNER_URL && !env[key]) {
+        const read = readSecretFile(fileKey, file);
+        if ('issue' in read) issues.push(read.issue);
+        else out[key] = read.value;
+      }
+      continue;
+    }
+    if (file === undefined) continue;
+    if (env[key] !== undefined) {
+      issues.push(`${key}, ${fileKey}: set one or the other, not both`);
+      continue;
+    }
+    const read = readSecretFile(fileKey, file);
+    if ('issue' in read) issues.push(read.issue);
+    else out[key] = read.value;
+  }
+  return { env: out, issues };
+}
+
+function readSecretFile(fileKey: string, file: string): { value: string } | { issue: string } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    return { issue: `${fileKey}: cannot read ${file} (${code})` };
+  }
+  // One trailing newline is what `echo` and most editors add; anything else is part of the secret.
+  const value = text.replace(/\r?\n$/, '');
+  return value === '' ? { issue: `${fileKey}: ${file} is empty` } : { value };
+}
+
+function signerRequirements(env: Record<string, string | undefined>): string[] {
+  if (!env.CHAIN_RPC_URL) return [];
+  const signs = !NON_SIGNING_ROLES.has(env.HANABI_ROLE ?? 'all');
+  if (env.CHAIN_SIGNER_URL && env.CHAIN_SIGNER_KEY && signs) {
+    return ['CHAIN_SIGNER_KEY, CHAIN_SIGNER_URL: set one signer, a local key or a remote signer'];
+  }
+  if (env.CHAIN_SIGNER_URL) return [];
+  if (signs && !env.CHAIN_SIGNER_KEY) {
+    return ['CHAIN_SIGNER_KEY: required when CHAIN_RPC_URL is set (or CHAIN_SIGNER_URL for a remote signer)'];
+  }
+  if (!signs && !env.CHAIN_SIGNER_KEY && !env.CHAIN_SIGNER_ADDRESS) {
+    return [
+      'CHAIN_SIGNER_ADDRESS: required for HANABI_ROLE=api when CHAIN_RPC_URL is set (the signer key stays with the workers) — or CHAIN_SIGNER_URL',
+    ];
+  }
+  return [];
+}
+
+function chainSignerConfig(e: {
+  HANABI_ROLE: string;
+  CHAIN_SIGNER_KEY?: string;
+  CHAIN_SIGNER_URL?: string;
+  CHAIN_SIGNER_ADDRESS?: string;
+}): ChainSignerConfig {
+  const address = e.CHAIN_SIGNER_ADDRESS as `0x${string}` | undefined;
+  if (e.CHAIN_SIGNER_URL) return { kind: 'remote', url: e.CHAIN_SIGNER_URL, address };
+  const key = e.CHAIN_SIGNER_KEY as `0x${string}` | undefined;
+  if (!NON_SIGNING_ROLES.has(e.HANABI_ROLE) && key) return { kind: 'local', key };
+  // Checked by signerRequirements: an api has an address or a key to derive it from (the key is not kept).
+  return { kind: 'none', address: address ?? privateKeyToAddress(key!) };
+}
+// ─── end of secrets and the chain signer ──────────────────────────────────────────────────────────────────────
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -101,6 +223,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
     .optional(),
+  ...SIGNER_ENV,
   // IPFS: the embedded block store unless IPFS_RPC_URL points at a Kubo node's RPC API.
   IPFS_RPC_URL: z.url().optional(),
   IPFS_GATEWAY_URL: z.url().optional(),
@@ -194,9 +317,7 @@ function pairRequirements(env: Record<string, string | undefined>): string[] {
   if (env.TWITTER_CLIENT_SECRET && !env.TWITTER_CLIENT_ID) {
     issues.push('TWITTER_CLIENT_ID: required when TWITTER_CLIENT_SECRET is set');
   }
-  if (env.CHAIN_RPC_URL && !env.CHAIN_SIGNER_KEY) {
-    issues.push('CHAIN_SIGNER_KEY: required when CHAIN_RPC_URL is set');
-  }
+  issues.push(...signerRequirements(env));
   if (env.IPFS_RPC_URL && !env.IPFS_GATEWAY_URL) {
     issues.push('IPFS_GATEWAY_URL: required when IPFS_RPC_URL is set (browsers fetch files from it)');
   }
@@ -273,7 +394,7 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   chain:
     | { kind: 'embedded'; dir: string; contractAddress: undefined }
-    | { kind: 'rpc'; rpcUrl: string; signerKey: `0x${string}`; contractAddress: `0x${string}` | undefined };
+    | { kind: 'rpc'; rpcUrl: string; signer: ChainSignerConfig; contractAddress: `0x${string}` | undefined };
   ipfs: (
     | { kind: 'embedded'; dir: string; gatewayUrl: string }
     | { kind: 'kubo'; rpcUrl: string; gatewayUrl: string }
@@ -333,11 +454,17 @@ export class ConfigError extends Error {
 
 /** Parses an environment (process.env by default). Empty strings count as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  const secrets = readSecretFiles(
+    Object.fromEntries(
+      Object.entries(env).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+      ),
+    ),
   );
+  const cleaned = secrets.env;
   const parsed = EnvSchema.safeParse(cleaned);
   const issues = [
+    ...secrets.issues,
     ...(parsed.success
       ? []
       : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
@@ -421,7 +548,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? {
           kind: 'rpc',
           rpcUrl: e.CHAIN_RPC_URL,
-          signerKey: e.CHAIN_SIGNER_KEY as `0x${string}`,
+          signer: chainSignerConfig(e),
           contractAddress: e.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
         }
       : { kind: 'embedded', dir: path.join(dataDir, 'chain'), contractAddress: undefined },

@@ -2,9 +2,11 @@ import type { AppConfig } from '../../config.ts';
 import type { ChainAdapter } from './chain.adapter.ts';
 import { EmbeddedChain } from './embedded-chain.ts';
 import { RpcChain } from './rpc-chain.ts';
+import { localSigner, noSigner, remoteSigner, type TransactionSigner } from './transaction-signer.ts';
 
 export * from './chain.adapter.ts';
 export { mapChainError } from './chain-errors.ts';
+export type { TransactionSigner } from './transaction-signer.ts';
 
 /** The configured chain: anvil spawned with state under the data folder, or the JSON-RPC node from config. */
 export async function startChain(config: AppConfig): Promise<ChainAdapter> {
@@ -12,7 +14,16 @@ export async function startChain(config: AppConfig): Promise<ChainAdapter> {
   return new RpcChain({
     rpcUrl: config.chain.rpcUrl,
     chainId: config.chainId,
-    signerKey: config.chain.signerKey,
+    signer: await configuredSigner(config.chain.signer, config.chainRpcTimeoutMs),
     timeoutMs: config.chainRpcTimeoutMs,
   });
+}
+
+async function configuredSigner(
+  signer: Extract<AppConfig['chain'], { kind: 'rpc' }>['signer'],
+  timeoutMs: number,
+): Promise<TransactionSigner> {
+  if (signer.kind === 'local') return localSigner(signer.key);
+  if (signer.kind === 'none') return noSigner(signer.address);
+  return remoteSigner({ url: signer.url, address: signer.address, timeoutMs });
 }

@@ -1,24 +1,27 @@
 import { createPublicClient, createWalletClient, defineChain, http, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { deployHanabiToken } from '@hanabi/token';
 import type { ChainAdapter, ChainBlock } from './chain.adapter.ts';
 import { mapChainError } from './chain-errors.ts';
+import { localSigner, signerAccount, type TransactionSigner } from './transaction-signer.ts';
 
 export interface RpcChainOptions {
   rpcUrl: string;
   chainId: number;
-  signerKey: Hex;
+  /** Who signs: any {@link TransactionSigner} (from config), or a local key (tests, the embedded chain). */
+  signer?: TransactionSigner;
+  signerKey?: Hex;
   name?: string;
   /** Per JSON-RPC call. */
   timeoutMs?: number;
 }
 
-/** Any EVM JSON-RPC endpoint with a signer key from config (production, or an anvil spawned elsewhere). */
+/** Any EVM JSON-RPC endpoint with the configured signer (production, or an anvil spawned elsewhere). */
 export class RpcChain implements ChainAdapter {
   readonly kind: 'embedded' | 'rpc' = 'rpc';
   readonly chainId: number;
   readonly rpcUrl: string;
   readonly signer: Address;
+  readonly signerKind: TransactionSigner['kind'];
   readonly publicClient;
   readonly walletClient;
 
@@ -29,11 +32,14 @@ export class RpcChain implements ChainAdapter {
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [options.rpcUrl] } },
     });
-    const account = privateKeyToAccount(options.signerKey);
+    const signer = options.signer ?? (options.signerKey ? localSigner(options.signerKey) : undefined);
+    if (!signer) throw new Error('RpcChain needs a signer or a signerKey');
+    const account = signerAccount(signer);
     const transport = http(options.rpcUrl, { retryCount: 2, timeout: options.timeoutMs ?? 15_000 });
     this.chainId = options.chainId;
     this.rpcUrl = options.rpcUrl;
     this.signer = account.address;
+    this.signerKind = signer.kind;
     this.publicClient = createPublicClient({ chain, transport });
     this.walletClient = createWalletClient({ chain, transport, account });
   }
