@@ -26,4 +26,6 @@ export const serverPaths = {
   root,
   migrations: path.join(root, 'src/db/migrations'),
   webDist: path.resolve(root, '../web/dist'),
+  /** Editor font files copied by scripts/production-stage.mjs (a production install has no web-app packages). */
+  fonts: path.join(root, 'fonts'),
 };

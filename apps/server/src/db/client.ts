@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { importEmbeddedPart } from '../lib/embedded-part.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -31,6 +31,11 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openPglite(dir: string | undefined): Promise<Database> {
+  // Embedded only (a devDependency): loaded here so a production install runs without it.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    importEmbeddedPart('@electric-sql/pglite', 'DATABASE_URL', () => import('@electric-sql/pglite')),
+    importEmbeddedPart('@electric-sql/pglite', 'DATABASE_URL', () => import('drizzle-orm/pglite')),
+  ]);
   if (dir) await fs.mkdir(path.dirname(dir), { recursive: true });
   const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;

@@ -1,5 +1,4 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database, Schema } from './client.ts';
@@ -19,6 +18,8 @@ export async function runMigrations(database: Database): Promise<void> {
   const migrationsFolder = serverPaths.migrations;
   const journal = database.schema ? { migrationsSchema: database.schema } : {};
   if (database.kind === 'pglite') {
+    // The PGlite migrator loads PGlite itself: imported only here, so a production install runs without it.
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder, ...journal });
     return;
   }

@@ -1,10 +1,7 @@
 import fs from 'node:fs/promises';
-import { FsBlockstore } from 'blockstore-fs';
-import { importByteStream } from 'ipfs-unixfs-importer';
-import { fixedSize } from 'ipfs-unixfs-importer/chunker';
-import { balanced } from 'ipfs-unixfs-importer/layout';
-import { exporter } from 'ipfs-unixfs-exporter';
+import type { FsBlockstore } from 'blockstore-fs';
 import { CID } from 'multiformats/cid';
+import { importEmbeddedPart } from '../../lib/embedded-part.ts';
 import { AdapterError } from '../adapter-error.ts';
 import { KUBO_V1_IMPORT, type IpfsAdapter, type IpfsAddResult, type IpfsStat } from './ipfs.adapter.ts';
 
@@ -28,6 +25,26 @@ async function* withProgress(
   }
 }
 
+/** The embedded block store and UnixFS packages (devDependencies: a production install has Kubo instead). */
+async function loadUnixFs() {
+  const part = <T>(name: string, load: () => Promise<T>) => importEmbeddedPart(name, 'IPFS_RPC_URL', load);
+  const [store, importer, chunker, layout, exporter] = await Promise.all([
+    part('blockstore-fs', () => import('blockstore-fs')),
+    part('ipfs-unixfs-importer', () => import('ipfs-unixfs-importer')),
+    part('ipfs-unixfs-importer', () => import('ipfs-unixfs-importer/chunker')),
+    part('ipfs-unixfs-importer', () => import('ipfs-unixfs-importer/layout')),
+    part('ipfs-unixfs-exporter', () => import('ipfs-unixfs-exporter')),
+  ]);
+  return {
+    FsBlockstore: store.FsBlockstore,
+    importByteStream: importer.importByteStream,
+    fixedSize: chunker.fixedSize,
+    balanced: layout.balanced,
+    exporter: exporter.exporter,
+  };
+}
+type UnixFs = Awaited<ReturnType<typeof loadUnixFs>>;
+
 /**
  * Embedded IPFS: a UnixFS importer/exporter over a block store on disk (`./data/ipfs`). Real content addressing
  * without a daemon or libp2p; files are served by the app's own `/ipfs/{cid}` gateway route.
@@ -38,13 +55,15 @@ export class EmbeddedIpfs implements IpfsAdapter {
   private constructor(
     private readonly blockstore: FsBlockstore,
     private readonly gatewayBase: string,
+    private readonly unixfs: UnixFs,
   ) {}
 
   static async open(directory: string, gatewayBase: string): Promise<EmbeddedIpfs> {
+    const unixfs = await loadUnixFs();
     await fs.mkdir(directory, { recursive: true });
-    const blockstore = new FsBlockstore(directory);
+    const blockstore = new unixfs.FsBlockstore(directory);
     await blockstore.open();
-    return new EmbeddedIpfs(blockstore, gatewayBase.replace(/\/$/, ''));
+    return new EmbeddedIpfs(blockstore, gatewayBase.replace(/\/$/, ''), unixfs);
   }
 
   async add(
@@ -52,6 +71,7 @@ export class EmbeddedIpfs implements IpfsAdapter {
     options: { onProgress?: (bytes: number) => void } = {},
   ): Promise<IpfsAddResult> {
     const source = content instanceof Uint8Array ? [content] : content;
+    const { importByteStream, fixedSize, balanced } = this.unixfs;
     const result = await importByteStream(withProgress(source, options.onProgress), this.blockstore, {
       cidVersion: KUBO_V1_IMPORT.cidVersion,
       rawLeaves: KUBO_V1_IMPORT.rawLeaves,
@@ -65,7 +85,7 @@ export class EmbeddedIpfs implements IpfsAdapter {
   async stat(cid: string): Promise<IpfsStat | null> {
     const parsed = parseCid(cid);
     if (!(await this.blockstore.has(parsed))) return null;
-    const entry = await exporter(parsed, this.blockstore, { offline: true });
+    const entry = await this.unixfs.exporter(parsed, this.blockstore, { offline: true });
     if (entry.type !== 'file' && entry.type !== 'raw') {
       throw new AdapterError('permanent', 'ipfs', `${cid} is a ${entry.type}, not a file`);
     }
@@ -76,7 +96,7 @@ export class EmbeddedIpfs implements IpfsAdapter {
     const parsed = parseCid(cid);
     if (!(await this.blockstore.has(parsed)))
       throw new AdapterError('not-found', 'ipfs', `${cid} is not stored here`);
-    const entry = await exporter(parsed, this.blockstore, { offline: true });
+    const entry = await this.unixfs.exporter(parsed, this.blockstore, { offline: true });
     if (entry.type !== 'file' && entry.type !== 'raw') {
       throw new AdapterError('permanent', 'ipfs', `${cid} is a ${entry.type}, not a file`);
     }

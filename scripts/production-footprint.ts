@@ -1,0 +1,212 @@
+// `npm run production:check` (CI, needs TEST_DATABASE_URL): what the container image does, without a container
+// engine. It stages the production build (scripts/production-stage.mjs, as the Dockerfile does), runs
+// `npm ci --omit=dev` in that clean folder, prints the footprint (dependencies + built output), then starts one api
+// and one worker from it — `node apps/server/dist/main.js`, NODE_ENV=production — on a fresh PostgreSQL database
+// with the stand-ins of apps/server/src/test/production-stack.ts, and checks /api/ready, /api/health and the app.
+// The api gets no signer key (only its address); the worker reads its key and AUTH_SECRET from *_FILE secrets.
+//
+//   --baseline     also measure `npm ci --omit=dev` of the whole repository manifest (what a naive image would hold)
+//   --keep         leave the staged folder (its path is printed)
+//   FOOTPRINT_PORT the api's port (default: a free one); FOOTPRINT_CEILING_MB fails the run above it (default 450)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { privateKeyToAddress } from 'viem/accounts';
+import { stageProduction, STAGED_EXTRAS, STAGED_PATHS } from './production-stage.mjs';
+import { freePort, startProductionStack } from '../apps/server/src/test/production-stack.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const AIM_MB = 300;
+const CEILING_MB = Number(process.env.FOOTPRINT_CEILING_MB ?? 450);
+const args = new Set(process.argv.slice(2));
+const MB = 1024 * 1024;
+
+/** Apparent size of every file under `dir` (what the image layer holds), symlinks not followed. */
+function sizeOf(dir: string): number {
+  if (fs.statSync(dir).isFile()) return fs.statSync(dir).size;
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += sizeOf(full);
+    else if (entry.isFile()) total += fs.statSync(full).size;
+  }
+  return total;
+}
+
+/** The biggest installed packages (scoped ones counted per package). */
+function heaviest(nodeModules: string, count: number): Array<[string, number]> {
+  const sizes: Array<[string, number]> = [];
+  for (const entry of fs.readdirSync(nodeModules, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const full = path.join(nodeModules, entry.name);
+    if (entry.name.startsWith('@')) {
+      for (const scoped of fs.readdirSync(full, { withFileTypes: true })) {
+        if (scoped.isDirectory())
+          sizes.push([`${entry.name}/${scoped.name}`, sizeOf(path.join(full, scoped.name))]);
+      }
+    } else sizes.push([entry.name, sizeOf(full)]);
+  }
+  return sizes.sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+function npmCiOmitDev(dir: string): number {
+  const started = performance.now();
+  const result = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`npm ci --omit=dev failed in ${dir}`);
+  return (performance.now() - started) / 1000;
+}
+
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+
+function measureBaseline(): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-baseline-'));
+  try {
+    for (const file of ['package.json', 'package-lock.json', '.npmrc']) {
+      fs.copyFileSync(path.join(repoRoot, file), path.join(dir, file));
+    }
+    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      workspaces: string[];
+    };
+    for (const workspace of manifest.workspaces) {
+      fs.mkdirSync(path.join(dir, workspace), { recursive: true });
+      fs.copyFileSync(
+        path.join(repoRoot, workspace, 'package.json'),
+        path.join(dir, workspace, 'package.json'),
+      );
+    }
+    npmCiOmitDev(dir);
+    return sizeOf(path.join(dir, 'node_modules'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function startFromStage(stage: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: stage,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_PRETTY: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => output,
+    async ready() {
+      const deadline = Date.now() + 120_000;
+      while (!/Hanabi [^\n]*ready/.test(output)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+  };
+}
+
+async function expectStatus(url: string, status: number, bodyCheck?: (body: string) => boolean) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const body = await response.text();
+  if (response.status !== status || (bodyCheck && !bodyCheck(body))) {
+    throw new Error(`${url} answered ${response.status} (wanted ${status}): ${body.slice(0, 300)}`);
+  }
+  console.log(`  ${new URL(url).pathname} → ${response.status}`);
+}
+
+async function main() {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.error(
+      'production:check needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
+    );
+    process.exit(2);
+  }
+  const stage = stageProduction(fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-image-')));
+  const cleanups: Array<() => Promise<unknown>> = [];
+  let failed = false;
+  try {
+    const installSeconds = npmCiOmitDev(stage);
+    const dependencies = sizeOf(path.join(stage, 'node_modules'));
+    const builtPaths = [...STAGED_PATHS, ...STAGED_EXTRAS];
+    const built = builtPaths.reduce((sum, relative) => sum + sizeOf(path.join(stage, relative)), 0);
+    const total = dependencies + built;
+    console.log(`\nProduction footprint (${stage}):`);
+    console.log(`  dependencies (npm ci --omit=dev, ${installSeconds.toFixed(0)} s): ${mb(dependencies)}`);
+    console.log(`  built output (${builtPaths.join(', ')}): ${mb(built)}`);
+    console.log(`  total: ${mb(total)} (aim ≤ ${AIM_MB} MB, ceiling ${CEILING_MB} MB)`);
+    console.log(
+      `  heaviest: ${heaviest(path.join(stage, 'node_modules'), 8)
+        .map(([n, s]) => `${n} ${mb(s)}`)
+        .join(', ')}`,
+    );
+    if (args.has('--baseline')) {
+      const baseline = measureBaseline();
+      console.log(`  baseline, npm ci --omit=dev of the whole repository manifest: ${mb(baseline)}`);
+    }
+    if (total > CEILING_MB * MB)
+      throw new Error(`the footprint ${mb(total)} is above the ${CEILING_MB} MB ceiling`);
+
+    const port = Number(process.env.FOOTPRINT_PORT ?? (await freePort()));
+    const origin = `http://127.0.0.1:${port}`;
+    const stack = await startProductionStack('footprint', origin);
+    cleanups.push(() => stack.close());
+    const secrets = fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-secrets-'));
+    cleanups.push(async () => fs.rmSync(secrets, { recursive: true, force: true }));
+    const { CHAIN_SIGNER_KEY: key, AUTH_SECRET: authSecret, ...shared } = stack.env;
+    fs.writeFileSync(path.join(secrets, 'signer-key'), `${key}\n`, { mode: 0o600 });
+    fs.writeFileSync(path.join(secrets, 'auth-secret'), `${authSecret}\n`, { mode: 0o600 });
+    const env = { ...shared, AUTH_SECRET_FILE: path.join(secrets, 'auth-secret') };
+
+    const started = performance.now();
+    const api = startFromStage(stage, {
+      ...env,
+      HANABI_ROLE: 'api',
+      PORT: String(port),
+      CHAIN_SIGNER_ADDRESS: privateKeyToAddress(key as `0x${string}`),
+    });
+    const worker = startFromStage(stage, {
+      ...env,
+      HANABI_ROLE: 'worker',
+      CHAIN_SIGNER_KEY_FILE: path.join(secrets, 'signer-key'),
+    });
+    cleanups.push(async () => {
+      for (const server of [api, worker]) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    });
+    await Promise.all([api.ready(), worker.ready()]);
+    console.log(
+      `\napi + worker started from the staged folder in ${((performance.now() - started) / 1000).toFixed(1)} s:`,
+    );
+    await expectStatus(`${origin}/api/health`, 200);
+    await expectStatus(`${origin}/api/ready`, 200);
+    await expectStatus(`${origin}/`, 200, (body) => body.includes('<div id="root"'));
+    // The editor fonts come from the staged copies (the web app's font packages are not installed).
+    await expectStatus(`${origin}/assets/font/data-url/noto-serif-jp.json`, 200, (body) =>
+      body.includes('data:font/woff;base64,'),
+    );
+    const leftovers = fs.readdirSync(stack.dataDir);
+    if (leftovers.length > 0)
+      throw new Error(`embedded parts wrote to the data folder: ${leftovers.join(', ')}`);
+
+    for (const server of [api, worker]) server.child.kill('SIGTERM');
+    const codes = await Promise.all([api.exited, worker.exited]);
+    if (codes.some((code) => code !== 0)) {
+      throw new Error(`stopping exited with ${codes.join(', ')}\n${api.output()}\n${worker.output()}`);
+    }
+    console.log('  both stopped cleanly on SIGTERM.\nproduction:check passed.');
+  } catch (error) {
+    failed = true;
+    console.error(`\nproduction:check FAILED: ${(error as Error).message}`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    if (args.has('--keep')) console.log(`Staged folder kept: ${stage}`);
+    else fs.rmSync(stage, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+await main();
