@@ -43,8 +43,12 @@ export const SECRET_KEYS = [
   'SENTRY_DSN',
 ] as const;
 
-/** Roles that never sign: they do not read the signer key even when it is in their environment. */
-const NON_SIGNING_ROLES = new Set(['api']);
+/**
+ * Roles that sign (deliveries, operator token writes in `all`). Every other role (`api`, and any one-shot role such
+ * as a migrate job) never reads the signer key, even when it is in its environment.
+ */
+const SIGNING_ROLES = new Set(['worker', 'all']);
+const signsIn = (role: string | undefined) => SIGNING_ROLES.has(role ?? 'all');
 
 const SIGNER_ENV = {
   /** A remote signer's JSON-RPC URL (Web3Signer-style `eth_signTransaction`); then no process holds the key. */
@@ -66,7 +70,7 @@ export type ChainSignerConfig =
 function readSecretFiles(env: Record<string, string>): { env: Record<string, string>; issues: string[] } {
   const out = { ...env };
   const issues: string[] = [];
-  const signs = !NON_SIGNING_ROLES.has(env.HANABI_ROLE ?? 'all');
+  const signs = signsIn(env.HANABI_ROLE);
   for (const key of SECRET_KEYS) {
     const fileKey = `${key}_FILE`;
     const file = env[fileKey];
@@ -108,7 +112,7 @@ function readSecretFile(fileKey: string, file: string): { value: string } | { is
 
 function signerRequirements(env: Record<string, string | undefined>): string[] {
   if (!env.CHAIN_RPC_URL) return [];
-  const signs = !NON_SIGNING_ROLES.has(env.HANABI_ROLE ?? 'all');
+  const signs = signsIn(env.HANABI_ROLE);
   if (env.CHAIN_SIGNER_URL && env.CHAIN_SIGNER_KEY && signs) {
     return ['CHAIN_SIGNER_KEY, CHAIN_SIGNER_URL: set one signer, a local key or a remote signer'];
   }
@@ -118,7 +122,7 @@ function signerRequirements(env: Record<string, string | undefined>): string[] {
   }
   if (!signs && !env.CHAIN_SIGNER_KEY && !env.CHAIN_SIGNER_ADDRESS) {
     return [
-      'CHAIN_SIGNER_ADDRESS: required for HANABI_ROLE=api when CHAIN_RPC_URL is set (the signer key stays with the workers) — or CHAIN_SIGNER_URL',
+      `CHAIN_SIGNER_ADDRESS: required for HANABI_ROLE=${env.HANABI_ROLE} when CHAIN_RPC_URL is set (the signer key stays with the workers) — or CHAIN_SIGNER_URL`,
     ];
   }
   return [];
@@ -133,7 +137,7 @@ function chainSignerConfig(e: {
   const address = e.CHAIN_SIGNER_ADDRESS as `0x${string}` | undefined;
   if (e.CHAIN_SIGNER_URL) return { kind: 'remote', url: e.CHAIN_SIGNER_URL, address };
   const key = e.CHAIN_SIGNER_KEY as `0x${string}` | undefined;
-  if (!NON_SIGNING_ROLES.has(e.HANABI_ROLE) && key) return { kind: 'local', key };
+  if (signsIn(e.HANABI_ROLE) && key) return { kind: 'local', key };
   // Checked by signerRequirements: an api has an address or a key to derive it from (the key is not kept).
   return { kind: 'none', address: address ?? privateKeyToAddress(key!) };
 }
