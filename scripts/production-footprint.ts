@@ -188,6 +188,17 @@ async function main() {
     await expectStatus(`${origin}/assets/font/data-url/noto-serif-jp.json`, 200, (body) =>
       body.includes('data:font/woff;base64,'),
     );
+    // The image's HEALTHCHECK, run as the image runs it: healthy on the api's port, unhealthy where nothing answers.
+    const healthcheck = (checkPort: number) =>
+      spawnSync(process.execPath, ['scripts/healthcheck.mjs'], {
+        cwd: stage,
+        env: { PATH: process.env.PATH ?? '', PORT: String(checkPort) },
+      }).status;
+    const unusedPort = await freePort();
+    if (healthcheck(port) !== 0 || healthcheck(unusedPort) !== 1) {
+      throw new Error('scripts/healthcheck.mjs does not tell a live api from a dead port');
+    }
+    console.log('  scripts/healthcheck.mjs → 0 on the api, 1 on a closed port');
     const leftovers = fs.readdirSync(stack.dataDir);
     if (leftovers.length > 0)
       throw new Error(`embedded parts wrote to the data folder: ${leftovers.join(', ')}`);
