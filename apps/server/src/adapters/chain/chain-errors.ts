@@ -14,6 +14,9 @@ import { ChainError } from './chain.adapter.ts';
 /** Turns whatever viem threw into a ChainError whose kind tells the caller whether to retry, renumber or stop. */
 export function mapChainError(error: unknown, action: string): ChainError {
   if (error instanceof ChainError) return error;
+  // Our own signer's refusal (no key in this process, a remote signer's answer refused) comes back wrapped by viem.
+  const ours = causeChain(error).find((cause): cause is ChainError => cause instanceof ChainError);
+  if (ours) return ours;
   if (!(error instanceof BaseError)) {
     return new ChainError('retryable', `${action}: ${(error as Error)?.message ?? String(error)}`, {
       cause: error,
@@ -56,4 +59,12 @@ export function mapChainError(error: unknown, action: string): ChainError {
     return new ChainError('retryable', `${action}: ${error.shortMessage}`, { cause: error });
   }
   return new ChainError('permanent', `${action}: ${error.shortMessage}`, { cause: error });
+}
+
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let cause = error; cause && chain.length < 20; cause = (cause as { cause?: unknown }).cause) {
+    chain.push(cause);
+  }
+  return chain;
 }
