@@ -1,0 +1,40 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin } from 'vite';
+
+const src = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
+
+/** Folder of the build (beside `.vite/`) where the server finds the pages' first paints; a dot folder is never served. */
+export const FIRST_PAINT_DIR = '.first-paint';
+
+/**
+ * Build step (decision 0120): writes the first paint of each static public page in each language —
+ * `dist/.first-paint/landing.ja.html`, `landing.en.html` — from the page's markup module and the app's own
+ * messages, so the server can put the page's text in `#root` before any script runs without a copy of either.
+ */
+export function firstPaint(): Plugin {
+  let outDir = '';
+  return {
+    name: 'hanabi:first-paint',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const [{ module: landing }, { module: ja }, { module: en }] = await Promise.all([
+        runnerImport<typeof import('../src/features/home/landing.first-paint')>(
+          src('features/home/landing.first-paint.ts'),
+        ),
+        runnerImport<typeof import('../src/lib/i18n/ja')>(src('lib/i18n/ja.ts')),
+        runnerImport<typeof import('../src/lib/i18n/en')>(src('lib/i18n/en.ts')),
+      ]);
+      const dir = path.join(outDir, FIRST_PAINT_DIR);
+      await fs.mkdir(dir, { recursive: true });
+      await Promise.all([
+        fs.writeFile(path.join(dir, 'landing.ja.html'), landing.landingFirstPaint(ja.ja)),
+        fs.writeFile(path.join(dir, 'landing.en.html'), landing.landingFirstPaint(en.en)),
+      ]);
+    },
+  };
+}
