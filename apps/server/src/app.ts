@@ -84,6 +84,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   registerAudienceRoutes(app, container.services, {
     webDist: config.webDist ?? serverPaths.webDist,
     publicReadCacheMs: config.http.publicReadCacheMs,
+    signInProviders: () => container.services.authGateway.providers(),
   });
   registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
   await registerDrawRoutes(app, container.draws, {

@@ -10,7 +10,7 @@ export const FIRST_PAINT_DIR = '.first-paint';
 
 /**
  * Build step (decision 0120): writes the first paint of each static public page in each language —
- * `dist/.first-paint/landing.ja.html`, `landing.en.html` — from the page's markup module and the app's own
+ * `dist/.first-paint/landing.ja.html`, `landing.en.html`, `signup-audience.{lead}.{locale}.html` — from the page's markup module and the app's own
  * messages, so the server can put the page's text in `#root` before any script runs without a copy of either.
  */
 export function firstPaint(): Plugin {
@@ -22,19 +22,36 @@ export function firstPaint(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle() {
-      const [{ module: landing }, { module: ja }, { module: en }] = await Promise.all([
+      const [{ module: landing }, { module: signup }, { module: ja }, { module: en }] = await Promise.all([
         runnerImport<typeof import('../src/features/home/landing.first-paint')>(
           src('features/home/landing.first-paint.ts'),
+        ),
+        runnerImport<typeof import('../src/features/signup/signup.first-paint')>(
+          src('features/signup/signup.first-paint.ts'),
         ),
         runnerImport<typeof import('../src/lib/i18n/ja')>(src('lib/i18n/ja.ts')),
         runnerImport<typeof import('../src/lib/i18n/en')>(src('lib/i18n/en.ts')),
       ]);
       const dir = path.join(outDir, FIRST_PAINT_DIR);
       await fs.mkdir(dir, { recursive: true });
-      await Promise.all([
-        fs.writeFile(path.join(dir, 'landing.ja.html'), landing.landingFirstPaint(ja.ja)),
-        fs.writeFile(path.join(dir, 'landing.en.html'), landing.landingFirstPaint(en.en)),
-      ]);
+      const files: Record<string, string> = {};
+      for (const [locale, messages] of [
+        ['ja', ja.ja],
+        ['en', en.en],
+      ] as const) {
+        files[`landing.${locale}.html`] = landing.landingFirstPaint(messages);
+        // The sign-in step a signed-out viewer lands on from a streamer page (by the server's sign-in options).
+        for (const lead of ['withProviders', 'emailOnly'] as const) {
+          files[`signup-audience.${lead}.${locale}.html`] = signup.signupFirstPaint(
+            messages,
+            'audience',
+            lead,
+          );
+        }
+      }
+      await Promise.all(
+        Object.entries(files).map(([name, markup]) => fs.writeFile(path.join(dir, name), markup)),
+      );
     },
   };
 }

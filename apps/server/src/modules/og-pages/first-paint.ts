@@ -13,6 +13,10 @@ export interface FirstPaint {
   markup: string;
   /** Pictures of the first screen, fetched at once (`<link rel=preload as=image>`). */
   preloadImages: string[];
+  /** The language it is drawn in, for `<html lang>` (the shell says `ja`); decision 0120. */
+  lang?: string;
+  /** The route module whose scripts to preload when it is not the page's own (a sign-in step); decision 0120. */
+  routeModule?: string;
 }
 
 /** A picture's URL as given by our storage: a path on this site or http(s); anything else is dropped. */
@@ -93,6 +97,9 @@ export function injectFirstPaint(indexHtml: string, paint: FirstPaint | null, mo
   if (images.length > 0) html = html.replace(/<head>/i, (head) => `${head}\n    ${images.join('\n    ')}`);
   if (scripts.length > 0) html = html.replace(/<\/head>/i, () => `  ${scripts.join('\n    ')}\n  </head>`);
   if (paint) html = html.replace('<div id="root"></div>', () => `<div id="root">${paint.markup}</div>`);
+  if (paint?.lang && /^[a-z]{2}$/.test(paint.lang)) {
+    html = html.replace(/<html lang="[a-z]{2}"/, `<html lang="${paint.lang}"`);
+  }
   return html;
 }
 

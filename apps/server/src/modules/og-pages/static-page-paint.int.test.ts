@@ -84,7 +84,10 @@ describe.each(testBackends())('the landing page first paint on %s', (backend) =>
   it('is the plain app shell when the build has no first paint', async () => {
     await fs.rm(path.join(webDist, '.first-paint'), { recursive: true });
     // A new build (its index.html changed) is picked up without a restart.
-    await fs.writeFile(path.join(webDist, 'index.html'), INDEX.replace('<title>Hanabi</title>', '<title>H2</title>'));
+    await fs.writeFile(
+      path.join(webDist, 'index.html'),
+      INDEX.replace('<title>Hanabi</title>', '<title>H2</title>'),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const page = await open();
     expect(page.statusCode).toBe(200);

@@ -27,6 +27,25 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
+const builtPaints = new Map<string, { mtimeMs: number; markup: string }>();
+
+/**
+ * A first paint the web build wrote (`dist/.first-paint/{name}.html`), cached until the file changes; null when
+ * the build has none (an older or hand-made build).
+ */
+export function builtFirstPaint(webDist: string | undefined, name: string): string | null {
+  if (!webDist) return null;
+  const file = path.join(webDist, FIRST_PAINT_DIR, `${name}.html`);
+  const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  if (mtimeMs === undefined) return null;
+  let cached = builtPaints.get(file);
+  if (cached?.mtimeMs !== mtimeMs) {
+    cached = { mtimeMs, markup: fs.readFileSync(file, 'utf8') };
+    builtPaints.set(file, cached);
+  }
+  return cached.markup;
+}
+
 interface PaintedPage {
   html: string;
   etag: string;
@@ -55,14 +74,12 @@ export function registerStaticPagePaint(
     }
     let page = cache.get(locale);
     if (!page) {
-      const file = path.join(options.webDist ?? '', FIRST_PAINT_DIR, `${options.paint}.${locale}.html`);
-      const content = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-      let html = injectFirstPaint(
+      const content = builtFirstPaint(options.webDist, `${options.paint}.${locale}`);
+      const html = injectFirstPaint(
         shellHtml,
-        content === null ? null : { markup: firstPaintFrame(content), preloadImages: [] },
+        content === null ? null : { markup: firstPaintFrame(content), preloadImages: [], lang: locale },
         preloads(options.routeModule),
       );
-      if (locale !== 'ja') html = html.replace(/<html lang="ja"/, `<html lang="${locale}"`);
       const digest = crypto.createHash('sha256').update(html).digest('base64url').slice(0, 22);
       page = { html, etag: `W/"${digest}"` };
       cache.set(locale, page);

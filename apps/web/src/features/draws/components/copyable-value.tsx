@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 
 // The tooltip (Mantine Tooltip and floating-ui, ~20 KiB gzip) is not in the proof page's first load (decision 0120):
 // the button shows at once and gains its tooltip when the chunk arrives, as the like button does (0103).
-const Tooltip = lazy(async () => ({ default: (await import('../../../components/lazy-tooltip')).LazyTooltip }));
+const Tooltip = lazy(async () => ({
+  default: (await import('../../../components/lazy-tooltip')).LazyTooltip,
+}));
 
 /** A published value (hash, seed, beacon) in monospace, wrapped anywhere, with a copy button. */
 export function CopyableValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
