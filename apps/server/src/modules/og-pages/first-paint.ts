@@ -144,7 +144,8 @@ export function routeModulePreloads(webDist: string | undefined) {
   return (routeModule: string): string[] => {
     const manifest = read();
     if (!manifest?.[routeModule]) return [];
-    const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+    // The entry and the app module it starts (preloaded by index.html itself, decision 0120).
+    const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry || key === 'src/main.tsx');
     const loaded = closure(manifest, entries);
     return [...closure(manifest, [routeModule])]
       .filter((key) => !loaded.has(key))
