@@ -29,8 +29,11 @@ describe.each(testBackends())('the streamer page first paint on %s', (backend) =
       url: `/audience/streamer/${streamerId}`,
       headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile', ...headers },
     });
-  const preloadsOf = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  // Scripts fetched with the entry (no paint), or listed for the entry to fetch after the paint (decision 0120).
+  const preloadsOf = (html: string) => [
+    ...[...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]),
+    ...(/<meta name="hanabi-preload" content="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? []),
+  ];
 
   beforeAll(async () => {
     webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-signin-paint-'));
