@@ -2,6 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
+import type * as LandingPaint from '../src/features/home/landing.first-paint';
+import type * as SignupPaint from '../src/features/signup/signup.first-paint';
+import type * as JaMessages from '../src/lib/i18n/ja';
+import type * as EnMessages from '../src/lib/i18n/en';
 
 const src = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
 
@@ -23,14 +27,10 @@ export function firstPaint(): Plugin {
     },
     async writeBundle() {
       const [{ module: landing }, { module: signup }, { module: ja }, { module: en }] = await Promise.all([
-        runnerImport<typeof import('../src/features/home/landing.first-paint')>(
-          src('features/home/landing.first-paint.ts'),
-        ),
-        runnerImport<typeof import('../src/features/signup/signup.first-paint')>(
-          src('features/signup/signup.first-paint.ts'),
-        ),
-        runnerImport<typeof import('../src/lib/i18n/ja')>(src('lib/i18n/ja.ts')),
-        runnerImport<typeof import('../src/lib/i18n/en')>(src('lib/i18n/en.ts')),
+        runnerImport<typeof LandingPaint>(src('features/home/landing.first-paint.ts')),
+        runnerImport<typeof SignupPaint>(src('features/signup/signup.first-paint.ts')),
+        runnerImport<typeof JaMessages>(src('lib/i18n/ja.ts')),
+        runnerImport<typeof EnMessages>(src('lib/i18n/en.ts')),
       ]);
       const dir = path.join(outDir, FIRST_PAINT_DIR);
       await fs.mkdir(dir, { recursive: true });
