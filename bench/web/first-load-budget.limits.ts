@@ -4,15 +4,17 @@
  * test and must either move code behind a dynamic import or raise the number on purpose (decision 0083).
  */
 // Lowered on purpose (decisions 0100–0103: light contract, English sections, overlays after the first paint)
-// from 307 KiB for every page. Keyed by `PUBLIC_PAGES[].page`.
+// from 307 KiB for every page; decision 0120: the proof page's tooltip and checks table out of its first load
+// (−25 KiB), the entry that starts the app after the first paint (+2 KiB on every page). Keyed by
+// `PUBLIC_PAGES[].page`.
 export const FIRST_LOAD_BUDGET_KIB_BY_PAGE: Record<string, number> = {
-  '/': 205,
-  '/campaign/:id': 223,
-  '/audience/streamer/:id': 216,
-  '/draw/:id': 245,
-  '/collection/:id': 236,
-  '/audience (news)': 202,
-  '/terms': 203,
+  '/': 208,
+  '/campaign/:id': 226,
+  '/audience/streamer/:id': 219,
+  '/draw/:id': 220,
+  '/collection/:id': 238,
+  '/audience (news)': 204,
+  '/terms': 206,
 };
 
 /** The largest page budget (the bench's header). */

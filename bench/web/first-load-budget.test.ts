@@ -29,6 +29,23 @@ describe('first load of the public pages (sizes from the Vite manifest, gzip)', 
     ).toBeLessThanOrEqual(budget);
   });
 
+  it("index.html fetches the whole app at once: the entry's script and a modulepreload for the rest", () => {
+    // The entry starts the app one frame after the first paint (decision 0120); without these links the app's
+    // chunks would be fetched only then, one round trip after the other.
+    const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    const linked = new Set(
+      [
+        ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+)"/g),
+      ].map((match) => match[1]),
+    );
+    const entry = firstLoadOf(manifest, null);
+    expect(entry.jsFiles.length).toBeGreaterThan(5);
+    for (const file of entry.jsFiles)
+      expect(linked.has(file), `${file} is not linked by index.html`).toBe(true);
+    for (const file of entry.cssFiles)
+      expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${file}">`);
+  });
+
   it.each(PUBLIC_PAGES)('$page loads no wallet, chain, chart or schema code up front', ({ module }) => {
     const load = firstLoadOf(manifest, module);
     for (const file of load.jsFiles) {

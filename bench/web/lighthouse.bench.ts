@@ -93,7 +93,12 @@ try {
   process.stdout.write(
     `  ${'page'.padEnd(52)} perf  a11y   FCP      LCP      TBT     CLS    wire   requests  load\n`,
   );
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  // Over the runs that produced the figure: on a loaded machine a run can miss a metric (NaN), which would
+  // otherwise sort anywhere and make the median meaningless. The row says how many runs had all figures.
+  const median = (values: number[]) => {
+    const measured = values.filter(Number.isFinite).sort((a, b) => a - b);
+    return measured.length === 0 ? NaN : measured[Math.floor(measured.length / 2)]!;
+  };
   for (const page of pages) {
     const samples: Record<string, number>[] = [];
     for (let run = 0; run < runs; run += 1) {
@@ -120,12 +125,14 @@ try {
       });
     }
     const m = (key: string) => median(samples.map((sample) => sample[key]!));
+    const complete = samples.filter((sample) => Object.values(sample).every(Number.isFinite)).length;
     process.stdout.write(
       `  ${page.padEnd(52)} ${String(Math.round(m('perf'))).padStart(4)}  ${String(Math.round(m('a11y'))).padStart(4)}  ` +
         `${`${(m('fcp') / 1000).toFixed(1)} s`.padStart(6)}  ${`${(m('lcp') / 1000).toFixed(1)} s`.padStart(6)}  ` +
         `${`${Math.round(m('tbt'))} ms`.padStart(7)}  ${m('cls').toFixed(3).padStart(6)}  ` +
         `${`${(m('wire') / 1024).toFixed(0)} KiB`.padStart(8)}  ${String(m('requests')).padStart(5)}  ` +
-        `${m('load').toFixed(1).padStart(5)}\n`,
+        `${m('load').toFixed(1).padStart(5)}` +
+        `${complete < runs ? `  (${complete}/${runs} runs complete)` : ''}\n`,
     );
   }
 } finally {

@@ -11,6 +11,7 @@ import { installOpenApi } from './http/openapi.ts';
 import { installAccessHook } from './http/access-hook.ts';
 import { installXsrfCookie } from './http/xsrf.ts';
 import { installWebApp } from './http/web-app.ts';
+import { registerStaticPagePaint } from './modules/og-pages/static-page-paint.ts';
 import { serverPaths } from './paths.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   registerAudienceRoutes(app, container.services, {
     webDist: config.webDist ?? serverPaths.webDist,
     publicReadCacheMs: config.http.publicReadCacheMs,
+    signInProviders: () => container.services.authGateway.providers(),
   });
   registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
   await registerDrawRoutes(app, container.draws, {
@@ -94,6 +96,12 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     webDist: config.webDist ?? serverPaths.webDist,
   });
 
+  // `/` with the landing page's first paint (decision 0120); every other page falls to the app shell below.
+  registerStaticPagePaint(app, '/', {
+    webDist: config.webDist ?? serverPaths.webDist,
+    paint: 'landing',
+    routeModule: 'src/features/home/pages/landing.page.tsx',
+  });
   await installWebApp(app, config.webDist ?? serverPaths.webDist);
   return app;
 }

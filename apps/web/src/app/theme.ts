@@ -1,5 +1,6 @@
 import { createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
+import { systemFonts } from './system-fonts';
 
 /** "Hanabi" (fireworks): a warm carmine red, like the first burst of a summer firework. */
 const hanabi: MantineColorsTuple = [
@@ -28,29 +29,6 @@ const spark: MantineColorsTuple = [
   '#ca8500',
   '#af7100',
 ];
-
-/**
- * System fonts only (no web-font download, no late reflow): Latin UI fonts first, then each platform's Japanese
- * font — macOS/iOS Hiragino, Windows Yu Gothic (the `UI` variant has proper UI metrics) and Meiryo, Android and
- * Linux Noto Sans CJK / Noto Sans JP — before the generic family. The goods editor loads its own fonts on demand.
- */
-const systemFonts = [
-  '-apple-system',
-  'BlinkMacSystemFont',
-  '"Segoe UI"',
-  'Roboto',
-  '"Hiragino Sans"',
-  '"Hiragino Kaku Gothic ProN"',
-  '"Yu Gothic UI"',
-  '"Yu Gothic"',
-  'YuGothic',
-  'Meiryo',
-  '"Noto Sans JP"',
-  '"Noto Sans CJK JP"',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(', ');
 
 export const theme = createTheme({
   colors: { hanabi, spark },

@@ -6,6 +6,7 @@ import { registerLikeRoutes } from '../likes/like.routes.ts';
 import { registerStreamerRoutes } from '../streamers/streamer.routes.ts';
 import { registerCollectionRoutes } from '../collection/collection.routes.ts';
 import { registerCrawlerPage } from '../og-pages/crawler-page.routes.ts';
+import { signInStepPaint, type SignInProviders } from '../og-pages/sign-in-step-paint.ts';
 
 /**
  * The routes of the audience side: notifications (and their event stream), watchlist, likes, streamers,
@@ -14,7 +15,7 @@ import { registerCrawlerPage } from '../og-pages/crawler-page.routes.ts';
 export function registerAudienceRoutes(
   app: FastifyInstance,
   services: Audience['services'],
-  options: { webDist: string | undefined; publicReadCacheMs: number },
+  options: { webDist: string | undefined; publicReadCacheMs: number; signInProviders?: SignInProviders },
 ): void {
   registerNotificationRoutes(app, services.notifications, services.notificationHub);
   registerWatchlistRoutes(app, services.watchlist);
@@ -22,6 +23,14 @@ export function registerAudienceRoutes(
   registerStreamerRoutes(app, services.streamers, options);
   registerCollectionRoutes(app, services.collection);
   const pages = { webDist: options.webDist };
-  registerCrawlerPage(app, '/audience/streamer/:id', (id) => services.streamerPages.openGraph(id), pages);
+  // Signed out, a streamer page is the sign-in step (the web's route rules): the server draws that (decision 0120).
+  registerCrawlerPage(app, '/audience/streamer/:id', (id) => services.streamerPages.openGraph(id), {
+    ...pages,
+    paint: options.signInProviders && {
+      routeModule: 'src/features/streamers/pages/streamer-profile.page.tsx',
+      firstPaint: signInStepPaint(options.webDist, options.signInProviders),
+      variesByCookie: true,
+    },
+  });
   registerCrawlerPage(app, '/collection/:id', (id) => services.collectionPages.openGraph(id), pages);
 }

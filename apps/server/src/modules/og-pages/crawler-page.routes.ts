@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appShellOf, sendAppShell } from '../../http/web-app.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { injectFirstPaint, routeModulePreloads, type FirstPaint } from './first-paint.ts';
@@ -11,8 +11,12 @@ const ID_MAX = 100;
 export interface PagePaint {
   /** The route's module in the web build's Vite manifest, e.g. `src/features/x/pages/x.page.tsx`. */
   routeModule: string;
-  /** The page's content as the server can draw it before script runs; null when there is none to show. */
-  firstPaint?: (id: string) => Promise<FirstPaint | null>;
+  /**
+   * The page's content as the server can draw it before script runs; null when there is none to show. A paint
+   * that depends on the request (its cookies: language, signed in or not) sets `variesByCookie`.
+   */
+  firstPaint?: (id: string, request: FastifyRequest) => Promise<FirstPaint | null>;
+  variesByCookie?: boolean;
 }
 
 /**
@@ -47,10 +51,13 @@ export function registerCrawlerPage(
         }
         const paint = options.paint;
         if (!paint) return sendAppShell(request, reply, shell);
-        const firstPaint = id.length <= ID_MAX && paint.firstPaint ? await paint.firstPaint(id) : null;
+        const firstPaint =
+          id.length <= ID_MAX && paint.firstPaint ? await paint.firstPaint(id, request) : null;
         const html = shell.identity.body.toString('utf8');
         reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-        return reply.send(injectFirstPaint(html, firstPaint, preloads(paint.routeModule)));
+        if (paint.variesByCookie) reply.header('vary', 'accept-encoding, cookie');
+        const modules = preloads(firstPaint?.routeModule ?? paint.routeModule);
+        return reply.send(injectFirstPaint(html, firstPaint, modules));
       }
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const tags = id.length <= ID_MAX ? await tagsFor(id) : null;

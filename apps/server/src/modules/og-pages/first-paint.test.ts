@@ -20,8 +20,10 @@ describe('first paint helpers', () => {
     expect(markup).toContain('alt="a &#34;b&#34; &#60;c&#62;"');
   });
 
-  it('puts the paint in #root, pictures first in the head and scripts last, and leaves other pages alone', () => {
-    const index = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+  it('puts the paint in #root, pictures first in the head and scripts for later, and leaves other pages alone', () => {
+    const index =
+      '<html><head><title>x</title>\n    <link rel="modulepreload" crossorigin href="/assets/app-1.js">\n' +
+      '</head><body><div id="root"></div></body></html>';
     const html = injectFirstPaint(
       index,
       { markup: firstPaintFrame('<p>hi</p>'), preloadImages: ['/files/$&.png'] },
@@ -30,9 +32,15 @@ describe('first paint helpers', () => {
     expect(html).toMatch(
       /^<html><head>\s*<link rel="preload" as="image" fetchpriority="high" href="\/files\/\$&#38;\.png">/,
     );
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/page-1\.js">\s*<\/head>/);
+    // With a paint no script is fetched before it shows (decision 0120): the entry preloads these after it.
+    expect(html).not.toContain('modulepreload');
+    expect(html).toMatch(/<meta name="hanabi-preload" content="\/assets\/page-1\.js">\s*<\/head>/);
     expect(html).toContain('<div id="root"><div data-first-paint=""');
     expect(html).toContain('<p>hi</p></div></main></div></div></body>');
     expect(injectFirstPaint(index, null, [])).toBe(index);
+    // Without a paint the route's scripts are fetched with the entry's.
+    expect(injectFirstPaint(index, null, ['/assets/page-1.js'])).toMatch(
+      /href="\/assets\/app-1\.js">[^]*<link rel="modulepreload" crossorigin href="\/assets\/page-1\.js">\s*<\/head>/,
+    );
   });
 });

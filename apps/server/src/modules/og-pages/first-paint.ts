@@ -13,6 +13,10 @@ export interface FirstPaint {
   markup: string;
   /** Pictures of the first screen, fetched at once (`<link rel=preload as=image>`). */
   preloadImages: string[];
+  /** The language it is drawn in, for `<html lang>` (the shell says `ja`); decision 0120. */
+  lang?: string;
+  /** The route module whose scripts to preload when it is not the page's own (a sign-in step); decision 0120. */
+  routeModule?: string;
 }
 
 /** A picture's URL as given by our storage: a path on this site or http(s); anything else is dropped. */
@@ -79,20 +83,30 @@ export function firstPaintText(text: string, kind: 'muted' | 'strong'): string {
 }
 
 /**
- * index.html with the first paint inside `#root`, and in the head a preload for each picture and a
- * `modulepreload` for each script of the page's route (so the chunk is fetched with the entry, not after it).
- * Unchanged when the page has no `<div id="root"></div>` (a hand-made build).
+ * index.html with the first paint inside `#root` and a preload for each picture first in the head. Without a paint
+ * the route's scripts are `modulepreload`ed (fetched with the entry, not after it). With one, the app's scripts
+ * wait until the paint is on screen (decision 0120): the shell's `modulepreload` links are dropped and the
+ * route's scripts are listed in `<meta name="hanabi-preload">`, which the entry (`src/boot.ts`) preloads
+ * together with the app one frame after the first paint. Unchanged when the page has no `<div id="root"></div>`.
  */
 export function injectFirstPaint(indexHtml: string, paint: FirstPaint | null, modules: string[]): string {
   // Pictures first in the head: their fetch starts before the scripts' (which the page needs later).
   const images = (paint?.preloadImages ?? []).map(
     (url) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">`,
   );
-  const scripts = modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+  const scripts = paint
+    ? modules.length > 0
+      ? [`<meta name="hanabi-preload" content="${escapeHtml(modules.join(' '))}">`]
+      : []
+    : modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
   let html = indexHtml;
+  if (paint) html = html.replace(/^\s*<link rel="modulepreload"[^>]*>\n?/gm, '');
   if (images.length > 0) html = html.replace(/<head>/i, (head) => `${head}\n    ${images.join('\n    ')}`);
   if (scripts.length > 0) html = html.replace(/<\/head>/i, () => `  ${scripts.join('\n    ')}\n  </head>`);
   if (paint) html = html.replace('<div id="root"></div>', () => `<div id="root">${paint.markup}</div>`);
+  if (paint?.lang && /^[a-z]{2}$/.test(paint.lang)) {
+    html = html.replace(/<html lang="[a-z]{2}"/, `<html lang="${paint.lang}"`);
+  }
   return html;
 }
 
@@ -137,7 +151,8 @@ export function routeModulePreloads(webDist: string | undefined) {
   return (routeModule: string): string[] => {
     const manifest = read();
     if (!manifest?.[routeModule]) return [];
-    const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+    // The entry and the app module it starts (preloaded by index.html itself, decision 0120).
+    const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry || key === 'src/main.tsx');
     const loaded = closure(manifest, entries);
     return [...closure(manifest, [routeModule])]
       .filter((key) => !loaded.has(key))

@@ -27,9 +27,15 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** Cookie the server reads to draw a page's first paint in the chosen language (decision 0120). */
+export const LOCALE_COOKIE = 'hanabi.locale';
+
 function syncHtmlLang(lng: string | undefined): void {
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = isLocale(lng) ? lng : DEFAULT_LOCALE;
+  const locale = isLocale(lng) ? lng : DEFAULT_LOCALE;
+  document.documentElement.lang = locale;
+  // Mirrored from localStorage (the source of the choice), which the server cannot read.
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /**

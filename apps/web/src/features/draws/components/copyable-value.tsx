@@ -1,6 +1,13 @@
-import { ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+
+// The tooltip (Mantine Tooltip and floating-ui, ~20 KiB gzip) is not in the proof page's first load (decision 0120):
+// the button shows at once and gains its tooltip when the chunk arrives, as the like button does (0103).
+const Tooltip = lazy(async () => ({
+  default: (await import('../../../components/lazy-tooltip')).LazyTooltip,
+}));
 
 /** A published value (hash, seed, beacon) in monospace, wrapped anywhere, with a copy button. */
 export function CopyableValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -19,13 +26,18 @@ export function CopyableValue({ label, value, testId }: { label: string; value: 
           {value}
         </Code>
         <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? t('common.copied') : t('common.copy')}>
+          {({ copied, copy }) => {
+            const button = (
               <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('drawProof.copy')}: ${label}`}>
                 {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
               </ActionIcon>
-            </Tooltip>
-          )}
+            );
+            return (
+              <Suspense fallback={button}>
+                <Tooltip label={copied ? t('common.copied') : t('common.copy')}>{button}</Tooltip>
+              </Suspense>
+            );
+          }}
         </CopyButton>
       </Group>
     </Stack>

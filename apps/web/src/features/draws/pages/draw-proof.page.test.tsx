@@ -95,6 +95,8 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
     expect(verdict.getAttribute('data-ok')).toBe('true');
     expect(within(verdict).getByText(/検証済み/)).toBeTruthy();
+    // The table of checks is its own chunk (decision 0120): it follows the verdict.
+    await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
     for (const name of ['algorithm', 'commitment', 'entrants', 'entrantsHash', 'seed', 'winners']) {
       expect(
         screen.getAllByTestId(`check-${name}`).every((row) => row.getAttribute('data-ok') === 'true'),
@@ -124,6 +126,7 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
     expect(verdict.getAttribute('data-ok')).toBe('false');
     expect(within(verdict).getByText(/検証できません/)).toBeTruthy();
+    await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
     expect(screen.getByTestId('check-entrantsHash').getAttribute('data-ok')).toBe('false');
     expect(screen.getByTestId('check-commitment').getAttribute('data-ok')).toBe('true');
   });

@@ -1,6 +1,7 @@
 import type { PublicDraw } from '@hanabi/api';
 import { Alert, Anchor, Badge, Card, Code, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
@@ -9,8 +10,12 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessageOf } from '../../../lib/toast';
 import { CopyableValue } from '../components/copyable-value';
 import { EntrantList } from '../components/entrant-list';
-import { ProofChecks } from '../components/proof-checks';
 import { useDrawProof, usePublicDraw, useVerification } from '../draws-api';
+
+// The table of checks (Mantine Table and its scroll area) shows only once the browser's own check has finished,
+// after the first paint: its own chunk (decision 0120), fetched while the check runs.
+const loadProofChecks = () => import('../components/proof-checks');
+const ProofChecks = lazy(async () => ({ default: (await loadProofChecks()).ProofChecks }));
 
 function WinnersCard({ draw }: { draw: PublicDraw }) {
   const { t } = useTranslation();
@@ -45,6 +50,7 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
   const { t, i18n } = useTranslation();
   const proof = useDrawProof(draw.id, true);
   const verification = useVerification(draw.id, proof.data);
+  useEffect(() => void loadProofChecks(), []);
   const count = (proof.data?.entrants.length ?? draw.entrantCount ?? 0).toLocaleString(i18n.language);
 
   if (proof.isError || verification.isError) {
@@ -75,7 +81,9 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
       >
         <Text fw={700}>{ok ? t('drawProof.verified') : t('drawProof.notVerified')}</Text>
       </Alert>
-      <ProofChecks checks={checks} />
+      <Suspense fallback={null}>
+        <ProofChecks checks={checks} />
+      </Suspense>
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Title order={2} size="h4">

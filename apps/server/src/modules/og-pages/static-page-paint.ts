@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appShellOf } from '../../http/web-app.ts';
+import { sendError } from '../../http/error-handler.ts';
+import { firstPaintFrame, injectFirstPaint, routeModulePreloads } from './first-paint.ts';
+
+/** Where the web build writes each static page's first paint per language (`apps/web/build/first-paint.plugin.ts`). */
+const FIRST_PAINT_DIR = '.first-paint';
+/** The web app mirrors its language choice into this cookie (`lib/i18n`), so the server paints in it. */
+const LOCALE_COOKIE = 'hanabi.locale';
+const LOCALES = ['ja', 'en'] as const;
+type PaintLocale = (typeof LOCALES)[number];
+
+/** The visitor's language from the web app's cookie; Japanese (the default) without one. */
+export function paintLocale(cookieHeader: string | undefined): PaintLocale {
+  const value = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  return (LOCALES as readonly string[]).includes(value ?? '') ? (value as PaintLocale) : 'ja';
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
+const builtPaints = new Map<string, { mtimeMs: number; markup: string }>();
+
+/**
+ * A first paint the web build wrote (`dist/.first-paint/{name}.html`), cached until the file changes; null when
+ * the build has none (an older or hand-made build).
+ */
+export function builtFirstPaint(webDist: string | undefined, name: string): string | null {
+  if (!webDist) return null;
+  const file = path.join(webDist, FIRST_PAINT_DIR, `${name}.html`);
+  const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  if (mtimeMs === undefined) return null;
+  let cached = builtPaints.get(file);
+  if (cached?.mtimeMs !== mtimeMs) {
+    cached = { mtimeMs, markup: fs.readFileSync(file, 'utf8') };
+    builtPaints.set(file, cached);
+  }
+  return cached.markup;
+}
+
+interface PaintedPage {
+  html: string;
+  etag: string;
+}
+
+/**
+ * A public page whose first screen is the same for everyone (the landing page), drawn by the server before any
+ * script runs (decision 0120): index.html with the build's first paint of the visitor's language in `#root`,
+ * `<html lang>` set to it, and the route's scripts preloaded. Built once per build and language (a burst of
+ * visitors costs a map lookup); `no-cache` with an ETag, varying by the language cookie. Without the build's
+ * paint (an older or hand-made build) it is the plain app shell.
+ */
+export function registerStaticPagePaint(
+  app: FastifyInstance,
+  url: string,
+  options: { webDist: string | undefined; paint: string; routeModule: string },
+): void {
+  const preloads = routeModulePreloads(options.webDist);
+  const cache = new Map<PaintLocale, PaintedPage>();
+  let cachedShell = '';
+  const pageFor = (shellEtag: string, shellHtml: string, locale: PaintLocale): PaintedPage => {
+    // Only the current build's pages are kept.
+    if (shellEtag !== cachedShell) {
+      cache.clear();
+      cachedShell = shellEtag;
+    }
+    let page = cache.get(locale);
+    if (!page) {
+      const content = builtFirstPaint(options.webDist, `${options.paint}.${locale}`);
+      const html = injectFirstPaint(
+        shellHtml,
+        content === null ? null : { markup: firstPaintFrame(content), preloadImages: [], lang: locale },
+        preloads(options.routeModule),
+      );
+      const digest = crypto.createHash('sha256').update(html).digest('base64url').slice(0, 22);
+      page = { html, etag: `W/"${digest}"` };
+      cache.set(locale, page);
+    }
+    return page;
+  };
+
+  app.route({
+    method: 'GET',
+    url,
+    // The app shell for people: outside the per-IP API budget, like every other page and static file.
+    config: { access: 'public', sessionless: true, outsideRateLimit: true },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const shell = appShellOf(options.webDist);
+      if (!shell || !acceptsHtml(request)) {
+        return sendError(reply, 'NOT_FOUND', `Nothing at GET ${request.url.split('?')[0]}.`);
+      }
+      const locale = paintLocale(request.headers.cookie);
+      const page = pageFor(shell.identity.etag, shell.identity.body.toString('utf8'), locale);
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, cookie')
+        .header('etag', page.etag)
+        .type('text/html; charset=utf-8');
+      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      return reply.send(page.html);
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin } from 'vite';
+import type * as LandingPaint from '../src/features/home/landing.first-paint';
+import type * as SignupPaint from '../src/features/signup/signup.first-paint';
+import type * as JaMessages from '../src/lib/i18n/ja';
+import type * as EnMessages from '../src/lib/i18n/en';
+
+const src = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
+
+/** Folder of the build (beside `.vite/`) where the server finds the pages' first paints; a dot folder is never served. */
+export const FIRST_PAINT_DIR = '.first-paint';
+
+/**
+ * Build step (decision 0120): writes the first paint of each static public page in each language —
+ * `dist/.first-paint/landing.ja.html`, `landing.en.html`, `signup-audience.{lead}.{locale}.html` — from the page's markup module and the app's own
+ * messages, so the server can put the page's text in `#root` before any script runs without a copy of either.
+ */
+export function firstPaint(): Plugin {
+  let outDir = '';
+  return {
+    name: 'hanabi:first-paint',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const [{ module: landing }, { module: signup }, { module: ja }, { module: en }] = await Promise.all([
+        runnerImport<typeof LandingPaint>(src('features/home/landing.first-paint.ts')),
+        runnerImport<typeof SignupPaint>(src('features/signup/signup.first-paint.ts')),
+        runnerImport<typeof JaMessages>(src('lib/i18n/ja.ts')),
+        runnerImport<typeof EnMessages>(src('lib/i18n/en.ts')),
+      ]);
+      const dir = path.join(outDir, FIRST_PAINT_DIR);
+      await fs.mkdir(dir, { recursive: true });
+      const files: Record<string, string> = {};
+      for (const [locale, messages] of [
+        ['ja', ja.ja],
+        ['en', en.en],
+      ] as const) {
+        files[`landing.${locale}.html`] = landing.landingFirstPaint(messages);
+        // The sign-in step a signed-out viewer lands on from a streamer page (by the server's sign-in options).
+        for (const lead of ['withProviders', 'emailOnly'] as const) {
+          files[`signup-audience.${lead}.${locale}.html`] = signup.signupFirstPaint(
+            messages,
+            'audience',
+            lead,
+          );
+        }
+      }
+      await Promise.all(
+        Object.entries(files).map(([name, markup]) => fs.writeFile(path.join(dir, name), markup)),
+      );
+    },
+  };
+}
