@@ -138,7 +138,7 @@ export async function runSse(
   header: string,
   hanabi: ChildProcess,
 ): Promise<void> {
-  const barePort = Number(new URL(base).port) + (process.env.BENCH_PORT ? 20 : 200);
+  const barePort = Number(new URL(base).port) + (process.env.BENCH_PORT ? 2 : 200);
   const bare = start(['--expose-gc', 'bench/api/bare-sse.ts'], { PORT: String(barePort) });
   try {
     await waitFor(`http://127.0.0.1:${barePort}/health`, bare);

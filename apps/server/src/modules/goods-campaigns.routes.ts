@@ -17,7 +17,7 @@ export async function registerGoodsAndCampaignRoutes(
   app: FastifyInstance,
   services: GoodsAndCampaigns['services'],
   storage: FileStorage,
-  options: { publicOrigin: string; webDist: string | undefined },
+  options: { publicOrigin: string; webDist: string | undefined; pageConfig?: Record<string, unknown> },
 ): Promise<void> {
   await registerUploadRoutes(app, services.assets);
   await registerTusRoutes(app, services.tusUploads, { publicOrigin: options.publicOrigin });
@@ -25,6 +25,9 @@ export async function registerGoodsAndCampaignRoutes(
   registerDigitalGoodsRoutes(app, services.digitalGoods);
   await services.campaignReads.attach();
   registerCampaignRoutes(app, services.campaigns, services.campaignReads);
-  registerCampaignPageRoutes(app, services.campaignPages, { webDist: options.webDist });
+  registerCampaignPageRoutes(app, services.campaignPages, {
+    webDist: options.webDist,
+    pageConfig: options.pageConfig,
+  });
   registerFontRoutes(app);
 }

@@ -10,13 +10,15 @@ import type { CampaignPageService } from './campaign-page.service.ts';
 export function registerCampaignPageRoutes(
   app: FastifyInstance,
   pages: CampaignPageService,
-  options: { webDist: string | undefined },
+  options: { webDist: string | undefined; pageConfig?: Record<string, unknown> },
 ): void {
   registerCrawlerPage(app, '/campaign/:id', (id) => pages.openGraph(id), {
-    ...options,
+    webDist: options.webDist,
     paint: {
       routeModule: 'src/features/campaigns/pages/campaign-detail.page.tsx',
       firstPaint: (id) => pages.firstPaint(id),
+      // The public config rides along, so the page's first load needs no `GET /api/config` either.
+      ...(options.pageConfig ? { sharedData: { config: options.pageConfig } } : {}),
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { etagOf, sendHtml } from '../../http/read-cache.ts';
 import { appShellOf, sendAppShell } from '../../http/web-app.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { injectFirstPaint, routeModulePreloads, type FirstPaint } from './first-paint.ts';
@@ -13,7 +14,12 @@ export interface PagePaint {
   routeModule: string;
   /** The page's content as the server can draw it before script runs; null when there is none to show. */
   firstPaint?: (id: string) => Promise<FirstPaint | null>;
+  /** Data every painted page carries besides its own (the public config), the same for the process's life. */
+  sharedData?: Record<string, unknown>;
 }
+
+/** Painted pages kept per page id (the newest version of each), the oldest dropped first. */
+const PAINTED_MAX = 2000;
 
 /**
  * A public SPA page with its own Open Graph tags: people get the SPA with the page's first paint in `#root` and
@@ -27,6 +33,25 @@ export function registerCrawlerPage(
   options: { webDist: string | undefined; paint?: PagePaint },
 ): void {
   const preloads = routeModulePreloads(options.webDist);
+  // A burst opens the same page thousands of times: it is put together once per version of what it shows (the
+  // shell, the paint's reads), with its ETag and compressed bodies, not per request.
+  const painted = new Map<string, { key: string; html: string; etag: string }>();
+  const paintedPage = (id: string, shellTag: string, paint: PagePaint, firstPaint: FirstPaint | null) => {
+    const key = `${shellTag}\n${firstPaint?.version ?? ''}`;
+    const hit = painted.get(id);
+    if (hit?.key === key && firstPaint?.version !== undefined) return hit;
+    const html = injectFirstPaint(
+      appShellOf(options.webDist)!.identity.body.toString('utf8'),
+      firstPaint && { ...firstPaint, data: firstPaint.data && { ...paint.sharedData, ...firstPaint.data } },
+      preloads(paint.routeModule),
+    );
+    const page = { key, html, etag: etagOf(html) };
+    if (firstPaint?.version === undefined) return page;
+    painted.delete(id);
+    painted.set(id, page);
+    if (painted.size > PAINTED_MAX) painted.delete(painted.keys().next().value as string);
+    return page;
+  };
   app.route({
     method: 'GET',
     url: path,
@@ -48,9 +73,8 @@ export function registerCrawlerPage(
         const paint = options.paint;
         if (!paint) return sendAppShell(request, reply, shell);
         const firstPaint = id.length <= ID_MAX && paint.firstPaint ? await paint.firstPaint(id) : null;
-        const html = shell.identity.body.toString('utf8');
-        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-        return reply.send(injectFirstPaint(html, firstPaint, preloads(paint.routeModule)));
+        const page = paintedPage(id, shell.identity.etag, paint, firstPaint);
+        return sendHtml(request, reply, page.html, page.etag);
       }
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const tags = id.length <= ID_MAX ? await tagsFor(id) : null;
