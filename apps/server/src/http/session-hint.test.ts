@@ -28,7 +28,9 @@ describe('the session hint cookie', () => {
   it('follows the session cookie: set with its lifetime on sign-in, cleared on sign-out', async () => {
     const app = await server();
     const signIn = await app.inject({ method: 'POST', url: '/sign-in' });
-    expect(hintOf(signIn.headers)).toBe(`${SESSION_HINT_COOKIE}=1; Max-Age=604800; Path=/; SameSite=Lax; Secure`);
+    expect(hintOf(signIn.headers)).toBe(
+      `${SESSION_HINT_COOKIE}=1; Max-Age=604800; Path=/; SameSite=Lax; Secure`,
+    );
     // The session cookie itself is untouched (still HttpOnly, still there).
     expect([signIn.headers['set-cookie']].flat()).toContain(
       'hanabi.session_token=tok.sig; Max-Age=604800; Path=/; HttpOnly; Secure',

@@ -123,7 +123,10 @@ describe.each(testBackends())('the campaign page first paint on %s', (backend) =
     expect(match).not.toBeNull();
     // The title's markup is inside as JSON text (\u003c), never as a tag.
     expect(match![1]).toContain('\\u003cscript>alert');
-    const data = JSON.parse(match![1]!) as { campaign: { id: string; title: string }; config: { mode: string } };
+    const data = JSON.parse(match![1]!) as {
+      campaign: { id: string; title: string };
+      config: { mode: string };
+    };
     const api = await ctx.app.inject({ method: 'GET', url: `/api/campaign/${campaignId}` });
     // Exactly what the API answers a signed-out caller: the app can use it instead of asking.
     expect(data.campaign).toEqual(api.json());
@@ -179,7 +182,9 @@ describe.each(testBackends())('the campaign page first paint on %s', (backend) =
     // Signed out, no hint: nothing set (a burst of viewers gets no cookie).
     expect(hintOf(await visit())).toBeUndefined();
     // A session cookie without the hint (a session from before it): set.
-    expect(hintOf(await visit('hanabi.session_token=abc.def'))).toMatch(/^hanabi\.has_session=1; Max-Age=\d+/);
+    expect(hintOf(await visit('hanabi.session_token=abc.def'))).toMatch(
+      /^hanabi\.has_session=1; Max-Age=\d+/,
+    );
     // Both: nothing to change.
     expect(hintOf(await visit(`hanabi.session_token=abc.def; ${SESSION_HINT_COOKIE}=1`))).toBeUndefined();
     // A hint without a session (signed out elsewhere, expired): cleared.
