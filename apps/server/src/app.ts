@@ -93,7 +93,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     publicReadCacheMs: config.http.publicReadCacheMs,
   });
   registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
-  await registerDrawRoutes(app, container.draws, {
+  const draws = await registerDrawRoutes(app, container.draws, {
     publicReadCacheMs: config.http.publicReadCacheMs,
     cacheBus: container.cacheBus,
   });
@@ -101,6 +101,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
     webDist: config.webDist ?? serverPaths.webDist,
     pageConfig: container.services.system.publicConfig(),
+    pageResults: draws.publicResults,
   });
 
   await installWebApp(app, config.webDist ?? serverPaths.webDist);

@@ -1,4 +1,10 @@
-import { PAGE_DATA_ELEMENT_ID, SESSION_HINT_COOKIE, type Campaign, type PublicConfig } from '@hanabi/api';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  SESSION_HINT_COOKIE,
+  type Campaign,
+  type CampaignResults,
+  type PublicConfig,
+} from '@hanabi/api';
 
 /**
  * Public reads the server wrote into the page it served (decision 0113), so opening a campaign from a chat link
@@ -7,6 +13,8 @@ import { PAGE_DATA_ELEMENT_ID, SESSION_HINT_COOKIE, type Campaign, type PublicCo
 export interface PageData {
   campaign?: Campaign;
   config?: PublicConfig;
+  /** The campaign's public results (live and ended campaigns). */
+  results?: CampaignResults;
 }
 
 let data: PageData | null = null;

@@ -7,6 +7,7 @@ import { PAGE_DATA_ELEMENT_ID, SESSION_HINT_COOKIE } from '@hanabi/api';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';
+import { insertCampaign, insertGoods } from '../analytics/analytics.fixture.ts';
 
 const ROUTE = 'src/features/campaigns/pages/campaign-detail.page.tsx';
 const INDEX =
@@ -135,6 +136,30 @@ describe.each(testBackends())('the campaign page first paint on %s', (backend) =
     expect(data.config).toEqual(config.json());
     // A draft has neither paint nor data.
     expect((await open(draftId)).body).not.toContain(PAGE_DATA_ELEMENT_ID);
+    // A scheduled campaign's page shows no results, so it carries none.
+    expect(data).not.toHaveProperty('results');
+  });
+
+  it('a live campaign also carries its public results, exactly as the API answers them', async () => {
+    const db = ctx.container.database.db;
+    const goodsId = await insertGoods(db, alice.userId, { name: 'live prize' });
+    const liveId = await insertCampaign(db, {
+      streamerId: alice.userId,
+      goodsId,
+      status: 'live',
+      title: 'live now',
+      startsAt: new Date(Date.now() - 60_000),
+      endsAt: new Date(Date.now() + 3_600_000),
+    });
+    const html = (await open(liveId)).body;
+    const json = new RegExp(
+      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`,
+    ).exec(html)![1]!;
+    const data = JSON.parse(json) as { campaign: { status: string }; results: unknown };
+    expect(data.campaign.status).toBe('live');
+    const api = await ctx.app.inject({ method: 'GET', url: `/api/campaign/${liveId}/results` });
+    expect(api.statusCode).toBe(200);
+    expect(data.results).toEqual(api.json());
   });
 
   it('the same page answers with one ETag (304 on a match, compressed once) until the campaign changes', async () => {
