@@ -2,11 +2,11 @@
 // then the calls the page really makes in a signed-out browser, in parallel, BURST_OPENS times in all from
 // BURST_VIEWERS distinct viewers (each with an own address in x-forwarded-for and its own connections).
 //
-// The page model (checked with Chromium against the built app, decision 0113): the shell carries the campaign and
-// the public config, and without the session hint cookie the app asks no session, so a page open is the shell,
-// the like state and — unless the campaign is only scheduled — the public results and the live stream (opened on
-// a connection of its own, closed at its first bytes). BURST_PAGE=before measures the page as it was before
-// (shell, config, campaign, like) for comparison.
+// The page model (checked with Chromium against the built app, decision 0113): the shell carries the campaign, the
+// public config and (live or ended) the public results, and without the session hint cookie the app asks no
+// session, so a page open is the shell, the like state and — unless the campaign is only scheduled — the live
+// stream (opened on a connection of its own, closed at its first bytes). BURST_PAGE=before measures the page as
+// it was before (shell, get-session, config, campaign, like, and for a live campaign results and the stream).
 import http from 'node:http';
 import { httpGet, percentile, sseOpen, type DemoIds } from './bench-server.ts';
 
@@ -16,14 +16,17 @@ const viewers = Number(process.env.BURST_VIEWERS ?? '1000');
 /** The API calls of one page open, after the shell. */
 function pageCalls(ids: DemoIds): string[] {
   const id = ids.campaignId;
-  if (process.env.BURST_PAGE === 'before') {
-    return ['/api/auth/get-session', '/api/config', `/api/campaign/${id}`, `/api/like/campaign/${id}`];
-  }
   const live = ids.campaignStatus !== 'scheduled';
-  return [
-    `/api/like/campaign/${id}`,
-    ...(live ? [`/api/campaign/${id}/results`, `/api/liveStreaming/${id}/events`] : []),
-  ];
+  if (process.env.BURST_PAGE === 'before') {
+    return [
+      '/api/auth/get-session',
+      '/api/config',
+      `/api/campaign/${id}`,
+      `/api/like/campaign/${id}`,
+      ...(live ? [`/api/campaign/${id}/results`, `/api/liveStreaming/${id}/events`] : []),
+    ];
+  }
+  return [`/api/like/campaign/${id}`, ...(live ? [`/api/liveStreaming/${id}/events`] : [])];
 }
 
 export async function runBurst(base: string, ids: DemoIds, title = 'Hanabi'): Promise<number> {
