@@ -170,6 +170,11 @@ try {
     // The same burst against bare Fastify first (same client, same machine, same minute): what the client and
     // the machine allow, so Hanabi's figure can be judged by it.
     const bareSeconds = await runBurst(`http://127.0.0.1:${barePort}`, ids, 'bare Fastify');
+    // BURST_BEFORE=1: the page as it was before decision 0113 too (more requests per open), same run.
+    if (process.env.BURST_BEFORE === '1') {
+      const before = await runBurst(hanabiUrl, ids, 'Hanabi, page before 0113', 'before');
+      process.stdout.write(`  (${(before / bareSeconds).toFixed(1)}× bare Fastify's time)\n`);
+    }
     const seconds = await runBurst(hanabiUrl, ids);
     process.stdout.write(
       `  Hanabi took ${(seconds / bareSeconds).toFixed(1)}× bare Fastify's time (load ${os

@@ -5,7 +5,7 @@
 // The page model (checked with Chromium against the built app, decision 0113): the shell carries the campaign, the
 // public config and (live or ended) the public results, and without the session hint cookie the app asks no
 // session, so a page open is the shell, the like state and — unless the campaign is only scheduled — the live
-// stream (opened on a connection of its own, closed at its first bytes). BURST_PAGE=before measures the page as
+// stream (opened on a connection of its own, closed at its first bytes). BURST_BEFORE=1 also measures the page as
 // it was before (shell, get-session, config, campaign, like, and for a live campaign results and the stream).
 import http from 'node:http';
 import { httpGet, percentile, sseOpen, type DemoIds } from './bench-server.ts';
@@ -14,10 +14,10 @@ const opens = Number(process.env.BURST_OPENS ?? '10000');
 const viewers = Number(process.env.BURST_VIEWERS ?? '1000');
 
 /** The API calls of one page open, after the shell. */
-function pageCalls(ids: DemoIds): string[] {
+function pageCalls(ids: DemoIds, page: 'before' | 'now'): string[] {
   const id = ids.campaignId;
   const live = ids.campaignStatus !== 'scheduled';
-  if (process.env.BURST_PAGE === 'before') {
+  if (page === 'before') {
     return [
       '/api/auth/get-session',
       '/api/config',
@@ -29,8 +29,13 @@ function pageCalls(ids: DemoIds): string[] {
   return [`/api/like/campaign/${id}`, ...(live ? [`/api/liveStreaming/${id}/events`] : [])];
 }
 
-export async function runBurst(base: string, ids: DemoIds, title = 'Hanabi'): Promise<number> {
-  const paths = pageCalls(ids);
+export async function runBurst(
+  base: string,
+  ids: DemoIds,
+  title = 'Hanabi',
+  page: 'before' | 'now' = 'now',
+): Promise<number> {
+  const paths = pageCalls(ids, page);
   const latencies: number[] = [];
   // Per kind of request (the shell, each API call): where the time of a page open goes.
   const byKind = new Map<string, number[]>();
