@@ -73,7 +73,8 @@ async function measure(
     const file = path.join(process.env.BENCH_PROFILE!, `${title.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
     await ask(server, { type: 'profile-stop', file }, 'profiled');
   }
-  if (result.non2xx > 0 || result.errors > 0) {
+  // Timeouts are a figure (a route that collapses under the load), printed below; anything else is a failure.
+  if (result.non2xx > 0 || result.errors > result.timeouts) {
     throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
   if (result.timeouts > 0) process.stdout.write(`  (${title}: ${result.timeouts} requests timed out)\n`);
