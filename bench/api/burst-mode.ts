@@ -86,7 +86,7 @@ export async function runBurst(
   const seconds = (performance.now() - started) / 1000;
   for (const agent of viewerAgents) agent.destroy();
   process.stdout.write(
-    `\nBurst on ${title}: ${opens} opens of /campaign/{id} (${ids.campaignStatus}: shell + ${paths.map((path) => path.replace(`/${ids.campaignId}`, '')).join(', ')}}) by ${viewers} viewers: ` +
+    `\nBurst on ${title}: ${opens} opens of /campaign/{id} (${ids.campaignStatus}: shell + ${paths.map((path) => path.replace(`/${ids.campaignId}`, '')).join(', ')}) by ${viewers} viewers: ` +
       `all served in ${seconds.toFixed(2)} s (${Math.round(opens / seconds)} page opens/s), ` +
       `page-open p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ` +
       `${failed} failed requests${reasons.size > 0 ? ` (${[...reasons].map(([r, n]) => `${r}: ${n}`).join(', ')})` : ''}\n`,
