@@ -47,6 +47,8 @@ export function watchStderr(child: ChildProcess): { text: () => string; pgWarnin
 
 export interface DemoIds {
   campaignId: string;
+  /** Its status: a scheduled campaign's page reads neither results nor the live stream. */
+  campaignStatus: string;
   streamerId: string;
   audienceUserId: string;
   /** Bearer token of the demo audience member. */
@@ -55,10 +57,11 @@ export interface DemoIds {
 
 /** Ids of the demo seed and a bearer token for audience@demo.hanabi.local (e-mail link via the dev mailbox). */
 export async function demoIds(base: string): Promise<DemoIds> {
-  const list = (await (await fetch(`${base}/api/campaign?type=audience&limit=1`)).json()) as {
-    list: { id: string; userId: string }[];
+  const list = (await (await fetch(`${base}/api/campaign?type=audience&limit=20`)).json()) as {
+    list: { id: string; userId: string; status: string }[];
   };
-  const first = list.list[0];
+  // A live campaign when the seed has one: what a chat burst opens (its page also reads results and the stream).
+  const first = list.list.find((campaign) => campaign.status === 'live') ?? list.list[0];
   if (!first) throw new Error('the demo seed has no public campaign');
   const email = 'audience@demo.hanabi.local';
   const token = process.env.BENCH_DATABASE_URL
@@ -67,7 +70,13 @@ export async function demoIds(base: string): Promise<DemoIds> {
   const me = (await (
     await fetch(`${base}/api/myAccountBase`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as { id: string };
-  return { campaignId: first.id, streamerId: first.userId, audienceUserId: me.id, audienceToken: token };
+  return {
+    campaignId: first.id,
+    campaignStatus: first.status,
+    streamerId: first.userId,
+    audienceUserId: me.id,
+    audienceToken: token,
+  };
 }
 
 /** PostgreSQL has no dev mailbox: a session row for the demo audience member, used as a bearer token. */
@@ -120,6 +129,33 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
   values.sort((a, b) => a - b);
   return values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+}
+
+/**
+ * Opens an event stream on a connection of its own (a browser keeps one busy per stream) and closes it at its
+ * first bytes: what opening the page costs the server; holding thousands of streams is the SSE mode's part.
+ */
+export function sseOpen(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { agent: false, headers: { ...headers, accept: 'text/event-stream' } },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status !== 200) {
+          response.resume();
+          response.on('end', () => resolve(status));
+          return;
+        }
+        response.once('data', () => {
+          request.destroy();
+          resolve(status);
+        });
+        response.on('error', () => undefined);
+      },
+    );
+    request.on('error', reject);
+  });
 }
 
 /** One GET over node:http on the given agent; answers the status once the body is read. */

@@ -2,7 +2,8 @@
 // run. Per N (SSE_VIEWERS, default 1000,5000,10000): open rate (OPEN_PARALLEL in flight), first-event p99, server
 // memory per connection, one event published and the fan-out p99 (publish to arrival at every viewer); then the
 // reconnect storm: every viewer drops at once and comes back after the `retry:` the server gave it, as an
-// EventSource does; printed: time until all are back and how many failed (error or no answer within 30 s).
+// EventSource does. Each server is warmed up first (SSE_WARM_UP opens, default 500, not counted); printed: time
+// until all are back and how many failed (error or no answer within 30 s).
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { percentile, waitFor, type DemoIds } from './bench-server.ts';
@@ -52,6 +53,21 @@ function open(url: string, viewer: Viewer): Promise<number> {
     });
     viewer.request = request;
   });
+}
+
+/** Opens and closes WARM_UP streams, OPEN_PARALLEL at a time. */
+async function warmUp(url: string): Promise<void> {
+  let left = Number(process.env.SSE_WARM_UP ?? '500');
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (left > 0) {
+        left -= 1;
+        const viewer: Viewer = { request: null, retryMs: 0, gotEvent: () => undefined };
+        await open(url, viewer).catch(() => undefined);
+        viewer.request?.destroy();
+      }
+    }),
+  );
 }
 
 type Ipc = (type: string, extra?: object) => Promise<Record<string, number>>;
@@ -138,11 +154,15 @@ export async function runSse(
   header: string,
   hanabi: ChildProcess,
 ): Promise<void> {
-  const barePort = Number(new URL(base).port) + (process.env.BENCH_PORT ? 20 : 200);
+  const barePort = Number(new URL(base).port) + (process.env.BENCH_PORT ? 2 : 200);
   const bare = start(['--expose-gc', 'bench/api/bare-sse.ts'], { PORT: String(barePort) });
   try {
     await waitFor(`http://127.0.0.1:${barePort}/health`, bare);
     process.stdout.write(`\nLive stream (SSE), ${header}\n`);
+    // Warm-up, not counted (as the routes mode's first second): both servers' code paths compiled by the JIT and
+    // the snapshot cached, so the first N measures opening streams, not starting up.
+    await warmUp(`http://127.0.0.1:${barePort}/events`);
+    await warmUp(`${base}/api/liveStreaming/${ids.campaignId}/events`);
     for (const n of counts) {
       process.stdout.write(` ${n} viewers\n`);
       await measureServer(

@@ -93,9 +93,14 @@ test('signed-out pages make no call that fails (no 401 from the account read) an
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
-  // The session was asked (200, null), the account never (decision 0095).
-  expect(asked).toContain('/api/auth/get-session');
+  // No session cookie, so no session hint: neither the session nor the account is asked (decisions 0095, 0113),
+  // and the campaign page took its campaign from the page it came in.
+  expect(asked).not.toContain('/api/auth/get-session');
   expect(asked).not.toContain('/api/myAccountBase');
+  expect(asked).not.toContain(`/api/campaign/${ended.id}`);
+  await expect(page.getByTestId('campaign-detail')).toHaveCount(0); // on /news now
+  await page.goto(`/campaign/${ended.id}`);
+  await expect(page.getByTestId('campaign-detail')).toBeVisible();
   expect(failed).toEqual([]);
   expect(logged).toEqual([]);
 });

@@ -10,6 +10,8 @@ import { installCompression } from './http/compression.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAccessHook } from './http/access-hook.ts';
 import { installXsrfCookie } from './http/xsrf.ts';
+import { installSessionHint } from './http/session-hint.ts';
+import { AUTH_COOKIE_PREFIX } from './modules/identity/auth.ts';
 import { installWebApp } from './http/web-app.ts';
 import { registerStaticPagePaint } from './modules/og-pages/static-page-paint.ts';
 import { serverPaths } from './paths.ts';
@@ -53,6 +55,12 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await installCompression(app);
   await installOpenApi(app, config.publicOrigin);
   installXsrfCookie(app, production);
+  // better-auth's session cookie, with the `__Secure-` prefix it takes over HTTPS.
+  const sessionCookie = `${AUTH_COOKIE_PREFIX}.session_token`;
+  installSessionHint(app, {
+    isSessionCookie: (name) => name === sessionCookie || name === `__Secure-${sessionCookie}`,
+    secure: container.config.auth.secureCookies,
+  });
   installAccessHook(app, container.sessions);
 
   registerSystemRoutes(app, container.services.system);
@@ -87,13 +95,15 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     signInProviders: () => container.services.authGateway.providers(),
   });
   registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
-  await registerDrawRoutes(app, container.draws, {
+  const draws = await registerDrawRoutes(app, container.draws, {
     publicReadCacheMs: config.http.publicReadCacheMs,
     cacheBus: container.cacheBus,
   });
   await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {
     publicOrigin: config.publicOrigin,
     webDist: config.webDist ?? serverPaths.webDist,
+    pageConfig: container.services.system.publicConfig(),
+    pageResults: draws.publicResults,
   });
 
   // `/` with the landing page's first paint (decision 0120); every other page falls to the app shell below.

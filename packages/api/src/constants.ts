@@ -97,3 +97,12 @@ export const AUTH_REDIRECT_ERRORS = {
   emailSignInNotLinked: 'EMAIL_SIGN_IN_NOT_LINKED',
   invalidToken: 'INVALID_TOKEN',
 } as const;
+
+/**
+ * The page-open contract between the server and the web app (decision 0113). The session cookie is HttpOnly, so
+ * the server mirrors "this browser has a session" into this readable cookie (no secret in it): without it the
+ * app does not ask for a session at all. Public data a page needs first comes inside the page it is served in,
+ * as JSON in `<script type="application/json" id="…">`.
+ */
+export const SESSION_HINT_COOKIE = 'hanabi.has_session';
+export const PAGE_DATA_ELEMENT_ID = 'hanabi-page-data';

@@ -4,6 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** An open Server-Sent Events stream: `event: {name}` with JSON `data`. */
 export interface EventStream {
   send(event: string, data: unknown): void;
+  /** Writes a frame made by {@link eventFrame}: one event fanned out to thousands is serialised once. */
+  sendFrame(frame: string): void;
+}
+
+/** The text of one event on the wire (`event:` line, JSON `data:` line, blank line). */
+export function eventFrame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /** Reconnect delay told to each client: spread over this range so a mass reconnect arrives smoothed. */
@@ -56,6 +63,7 @@ export function eventStreams(
       const raw = reply.raw;
       raw.writeHead(200, HEADERS);
       const retry = RETRY_MIN_MS + Math.floor(Math.random() * RETRY_SPREAD_MS);
+      // Headers, `retry:` and the preamble (a snapshot's events too) leave in one write: one syscall per open.
       raw.write(`retry: ${retry}\n\n${startOptions.preamble ?? ''}`);
       const end = () => {
         if (!open.delete(raw)) return;
@@ -69,7 +77,10 @@ export function eventStreams(
       open.set(raw, end);
       heartbeat ??= setInterval(beat, options.heartbeatMs);
       request.raw.on('close', end);
-      return { send: (event, data) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`) };
+      return {
+        send: (event, data) => raw.write(eventFrame(event, data)),
+        sendFrame: (frame) => raw.write(frame),
+      };
     },
   };
 }

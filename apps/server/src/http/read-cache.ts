@@ -150,6 +150,30 @@ export function sendJson(
   return reply.send(json);
 }
 
+/**
+ * A page put together by the server (the campaign page's first paint): revalidated on every open (`no-cache`,
+ * it changes with its data), 304 on a matching ETag, compressed once per distinct page like `sendJson`'s bodies.
+ */
+export function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  etag: string,
+  vary = 'accept-encoding',
+) {
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', vary)
+    .type('text/html; charset=utf-8');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') {
+    return reply.header('content-encoding', encoding).send(compressedOf(html, etag, encoding));
+  }
+  return reply.send(html);
+}
+
 const COMPRESS_ABOVE = 1024;
 const COMPRESSED_MAX = 2000;
 /** Compressed bodies by encoding and ETag (the same JSON gives the same ETag), the oldest dropped first. */

@@ -6,7 +6,7 @@ import { registerTusRoutes } from './uploads/tus.routes.ts';
 import { registerFilesRoutes } from './uploads/files.routes.ts';
 import { registerDigitalGoodsRoutes } from './digital-goods/digital-goods.routes.ts';
 import { registerCampaignRoutes } from './campaigns/campaign.routes.ts';
-import { registerCampaignPageRoutes } from './campaigns/campaign-page.routes.ts';
+import { registerCampaignPageRoutes, type PageResults } from './campaigns/campaign-page.routes.ts';
 import { registerFontRoutes } from './fonts/fonts.routes.ts';
 
 /**
@@ -17,7 +17,12 @@ export async function registerGoodsAndCampaignRoutes(
   app: FastifyInstance,
   services: GoodsAndCampaigns['services'],
   storage: FileStorage,
-  options: { publicOrigin: string; webDist: string | undefined },
+  options: {
+    publicOrigin: string;
+    webDist: string | undefined;
+    pageConfig?: Record<string, unknown>;
+    pageResults?: PageResults;
+  },
 ): Promise<void> {
   await registerUploadRoutes(app, services.assets);
   await registerTusRoutes(app, services.tusUploads, { publicOrigin: options.publicOrigin });
@@ -25,6 +30,10 @@ export async function registerGoodsAndCampaignRoutes(
   registerDigitalGoodsRoutes(app, services.digitalGoods);
   await services.campaignReads.attach();
   registerCampaignRoutes(app, services.campaigns, services.campaignReads);
-  registerCampaignPageRoutes(app, services.campaignPages, { webDist: options.webDist });
+  registerCampaignPageRoutes(app, services.campaignPages, {
+    webDist: options.webDist,
+    pageConfig: options.pageConfig,
+    pageResults: options.pageResults,
+  });
   registerFontRoutes(app);
 }

@@ -1,5 +1,7 @@
 import type { Prefetch } from './lazy-route';
 import { campaignQuery } from '../features/campaigns/campaign-queries';
+import { resultsKey } from '../features/campaign-results/campaign-results-api';
+import { hasSessionHint, takePageData } from '../lib/page-data';
 import { publicDrawQuery } from '../features/draws/draw-queries';
 import { streamerProfileQuery } from '../features/streamers/streamer-queries';
 
@@ -8,8 +10,20 @@ import { streamerProfileQuery } from '../features/streamers/streamer-queries';
  * (the same query options as the pages' hooks, so `useQuery` picks the request up). Keep these imports light:
  * they are part of the entry chunk.
  */
-export const prefetchCampaignPage: Prefetch = (queryClient, { params }) =>
-  params.id ? queryClient.prefetchQuery(campaignQuery(params.id)) : undefined;
+export const prefetchCampaignPage: Prefetch = (queryClient, { params }) => {
+  if (!params.id) return undefined;
+  // The page came with the campaign's public body (decision 0113): signed out, that is exactly what the API
+  // would answer, so there is nothing to ask. Signed in, the API's answer carries the viewer's own bits.
+  // Its public results are the same for everyone, signed in or not (live events refetch them).
+  const results = takePageData('results');
+  if (results?.campaignId === params.id) queryClient.setQueryData(resultsKey(params.id), results);
+  const served = takePageData('campaign');
+  if (served?.id === params.id && !hasSessionHint()) {
+    queryClient.setQueryData(campaignQuery(params.id).queryKey, served);
+    return undefined;
+  }
+  return queryClient.prefetchQuery(campaignQuery(params.id));
+};
 
 export const prefetchDrawPage: Prefetch = (queryClient, { params }) =>
   params.id ? queryClient.prefetchQuery(publicDrawQuery(params.id)) : undefined;

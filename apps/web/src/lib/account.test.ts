@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeAccount, unauthenticated } from '../test/fixtures';
 import { QueryClient } from '@tanstack/react-query';
-import { SIGNIN_ERROR_NOT_REGISTERED } from '@hanabi/api';
+import { SESSION_HINT_COOKIE, SIGNIN_ERROR_NOT_REGISTERED } from '@hanabi/api';
 import { fetchAccount, readAccountForCache, setAccountCache } from './account';
 import { clearSessionToken, getSessionToken } from './session-token';
 
@@ -34,6 +34,14 @@ describe('fetchAccount', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(fetchAccount()).resolves.toBeNull();
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/get-session']);
+  });
+
+  it('without the session hint cookie asks nothing at all: a viewer from chat costs no session call', async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    const fetchMock = vi.fn(async () => jsonResponse(200, null));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fetchAccount()).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('an identity mid sign-up (session, no Hanabi account yet) reads as signed out, expectedly', async () => {

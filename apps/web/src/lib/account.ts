@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApiResponse } from './api-client';
 import { markAccountSuspended } from './account-suspended';
 import { callApi, isApiError } from './api-client';
+import { hasSessionHint } from './page-data';
 import { clearSessionToken, setSessionToken } from './session-token';
 
 export type AuthSession = ApiResponse<typeof authEndpoints.getSession>;
@@ -29,9 +30,14 @@ export const accountQueryKey = ['account'] as const;
  * is no session, the bearer token when there is one); only with a session is the signed-in
  * `GET /api/myAccountBase` asked, so signed-out pages make no call that answers 401 (decision 0095). Any other
  * failure (no server, a static host answering 404 or HTML, a network fault) is treated as signed out so the public
- * pages still work; it is logged, not thrown.
+ * pages still work; it is logged, not thrown. Without the server's session hint cookie the browser has no session
+ * to find, so nothing is asked at all (decision 0113: a viewer from chat costs no session call).
  */
 export async function fetchAccount(): Promise<Account | null> {
+  if (!hasSessionHint()) {
+    clearSessionToken();
+    return null;
+  }
   try {
     const session = await readSession();
     if (!session) return null;

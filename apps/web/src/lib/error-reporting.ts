@@ -7,6 +7,7 @@ import {
 } from '@hanabi/api';
 import type { BrowserOptions } from '@sentry/react';
 import { callApi } from './api-client';
+import { takePageData } from './page-data';
 
 /**
  * Browser error reporting (original section 8): uncaught errors go to Sentry only in production, and only when
@@ -30,11 +31,15 @@ export function browserSentryOptions(
   };
 }
 
-/** Reads `/api/config` and starts Sentry when it says so; the SDK is loaded only then (its own chunk). */
+/**
+ * Reads `/api/config` (or the copy the page came with, decision 0113) and starts Sentry when it says so; the SDK
+ * is loaded only then (its own chunk).
+ */
 export async function startBrowserErrorReporting(production: boolean): Promise<boolean> {
   if (!production) return false;
   try {
-    const options = browserSentryOptions(await callApi(apiRoutes.publicConfig), production);
+    const config = takePageData('config') ?? (await callApi(apiRoutes.publicConfig));
+    const options = browserSentryOptions(config, production);
     if (!options) return false;
     const Sentry = await import('@sentry/react');
     Sentry.init(options);

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { SESSION_HINT_COOKIE } from '@hanabi/api';
+import { afterEach, beforeEach } from 'vitest';
 import { loadLocale } from '../lib/i18n';
 
 // findBy*/waitFor give up after 5 s, not 1 s: a page's lazy chunks load slowly when all test workers are busy
@@ -48,6 +49,12 @@ if (!('fonts' in document) || !document.fonts) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
+
+// The server's "this browser has a session" hint (decision 0113): present by default, so the app asks the
+// session as the tests' fake server expects; tests of a browser without a session remove it.
+beforeEach(() => {
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+});
 
 afterEach(() => {
   cleanup();

@@ -54,7 +54,20 @@ export class CampaignPageService {
   async firstPaint(id: string): Promise<FirstPaint | null> {
     const body = await this.reads.publicDetail(null, id);
     if (!body) return null;
-    const campaign = JSON.parse(body.json) as Campaign;
+    // Drawn once per version of the campaign's public body (its ETag), not per open.
+    const drawn = this.painted.get(id);
+    if (drawn?.version === body.etag) return drawn;
+    const paint = this.draw(JSON.parse(body.json) as Campaign, body.etag);
+    this.painted.delete(id);
+    this.painted.set(id, paint);
+    if (this.painted.size > 2000) this.painted.delete(this.painted.keys().next().value as string);
+    return paint;
+  }
+
+  /** The newest first paint of each campaign, by id (see `firstPaint`). */
+  private readonly painted = new Map<string, FirstPaint & { version: string }>();
+
+  private draw(campaign: Campaign, version: string): FirstPaint & { version: string } {
     const cover = safeImageUrl(campaign.coverImage?.url);
     const prize = campaign.prize.digitalGoods;
     const prizeImage = safeImageUrl(prize.image?.url);
@@ -82,6 +95,9 @@ export class CampaignPageService {
         ].join(''),
       ),
       preloadImages: [cover ?? prizeImage].filter((url): url is string => url !== null),
+      // The page's app takes the campaign from here instead of asking the API (decision 0113).
+      data: { campaign },
+      version,
     };
   }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
@@ -22,10 +22,27 @@ const campaignRef = { id: campaign.id, title: campaign.title };
  * to them that are not cancelled, and claims still held for them.
  */
 export class CollectionRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * The collection's own reads as prepared statements (decision 0114): the SQL is built once, not per request
+   * (drizzle's building was a tenth of a collection read's CPU), and PostgreSQL parses and plans it once per
+   * connection. A person's whole collection is these three statements plus one for the files.
+   */
+  private readonly prepared;
+
+  constructor(private readonly db: Db) {
+    const userId = sql.placeholder('userId');
+    const limit = sql.placeholder('limit');
+    this.prepared = {
+      user: db.select().from(appUser).where(eq(appUser.id, userId)).prepare('collection_user'),
+      deliveries: this.deliveriesQuery(eq(delivery.recipientUserId, userId))
+        .limit(limit)
+        .prepare('collection_deliveries'),
+      claims: this.claimsQuery(eq(heldClaim.userId, userId)).limit(limit).prepare('collection_claims'),
+    };
+  }
 
   async findUser(id: string): Promise<UserRow | null> {
-    const [row] = await this.db.select().from(appUser).where(eq(appUser.id, id));
+    const [row] = await this.prepared.user.execute({ userId: id });
     return row ?? null;
   }
 
@@ -40,38 +57,21 @@ export class CollectionRepository {
 
   /** Newest first, at most `limit` of each kind; `goodsId` narrows to one token. */
   async itemsOf(userId: string, limit: number, goodsId?: string): Promise<CollectedRow[]> {
-    const [deliveries, claims] = await Promise.all([
-      this.db
-        .select({ delivery, goods: digitalGoods, streamer, campaign: campaignRef })
-        .from(delivery)
-        .innerJoin(digitalGoods, eq(digitalGoods.id, delivery.digitalGoodsId))
-        .innerJoin(streamer, eq(streamer.id, digitalGoods.streamerId))
-        .leftJoin(campaign, eq(campaign.id, delivery.campaignId))
-        .where(
-          and(
-            eq(delivery.recipientUserId, userId),
-            ne(delivery.status, 'cancelled'),
-            goodsId ? eq(delivery.digitalGoodsId, goodsId) : undefined,
-          ),
-        )
-        .orderBy(desc(delivery.createdAt), desc(delivery.id))
-        .limit(limit),
-      this.db
-        .select({ claim: heldClaim, goods: digitalGoods, streamer, campaign: campaignRef })
-        .from(heldClaim)
-        .innerJoin(digitalGoods, eq(digitalGoods.id, heldClaim.digitalGoodsId))
-        .innerJoin(streamer, eq(streamer.id, digitalGoods.streamerId))
-        .leftJoin(campaign, eq(campaign.id, heldClaim.campaignId))
-        .where(
-          and(
-            eq(heldClaim.userId, userId),
-            eq(heldClaim.status, 'held'),
-            goodsId ? eq(heldClaim.digitalGoodsId, goodsId) : undefined,
-          ),
-        )
-        .orderBy(desc(heldClaim.createdAt), desc(heldClaim.id))
-        .limit(limit),
-    ]);
+    const [deliveries, claims] = await Promise.all(
+      goodsId
+        ? [
+            this.deliveriesQuery(
+              and(eq(delivery.recipientUserId, userId), eq(delivery.digitalGoodsId, goodsId)),
+            ).limit(limit),
+            this.claimsQuery(and(eq(heldClaim.userId, userId), eq(heldClaim.digitalGoodsId, goodsId))).limit(
+              limit,
+            ),
+          ]
+        : [
+            this.prepared.deliveries.execute({ userId, limit }),
+            this.prepared.claims.execute({ userId, limit }),
+          ],
+    );
     const rows: CollectedRow[] = [
       ...deliveries.map((row) => ({ kind: 'delivery' as const, ...row })),
       ...claims.map((row) => ({ kind: 'held' as const, ...row })),
@@ -79,5 +79,31 @@ export class CollectionRepository {
     const at = (row: CollectedRow) =>
       row.kind === 'delivery' ? row.delivery.createdAt : row.claim.createdAt;
     return rows.sort((a, b) => at(b).getTime() - at(a).getTime()).slice(0, limit);
+  }
+
+  /** Deliveries to a person that are not cancelled, newest first, with their goods, streamer and campaign. */
+  private deliveriesQuery(recipient: SQL | undefined) {
+    return this.db
+      .select({ delivery, goods: digitalGoods, streamer, campaign: campaignRef })
+      .from(delivery)
+      .innerJoin(digitalGoods, eq(digitalGoods.id, delivery.digitalGoodsId))
+      .innerJoin(streamer, eq(streamer.id, digitalGoods.streamerId))
+      .leftJoin(campaign, eq(campaign.id, delivery.campaignId))
+      .where(and(recipient, ne(delivery.status, 'cancelled')))
+      .orderBy(desc(delivery.createdAt), desc(delivery.id))
+      .$dynamic();
+  }
+
+  /** Claims still held for a person, newest first, with their goods, streamer and campaign. */
+  private claimsQuery(holder: SQL | undefined) {
+    return this.db
+      .select({ claim: heldClaim, goods: digitalGoods, streamer, campaign: campaignRef })
+      .from(heldClaim)
+      .innerJoin(digitalGoods, eq(digitalGoods.id, heldClaim.digitalGoodsId))
+      .innerJoin(streamer, eq(streamer.id, digitalGoods.streamerId))
+      .leftJoin(campaign, eq(campaign.id, heldClaim.campaignId))
+      .where(and(holder, eq(heldClaim.status, 'held')))
+      .orderBy(desc(heldClaim.createdAt), desc(heldClaim.id))
+      .$dynamic();
   }
 }

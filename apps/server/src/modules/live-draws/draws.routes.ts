@@ -14,7 +14,7 @@ export async function registerDrawRoutes(
   app: FastifyInstance,
   area: DrawsArea,
   options: { publicReadCacheMs: number; cacheBus: CacheBus },
-): Promise<void> {
+): Promise<{ publicResults: (campaignId: string) => Promise<{ json: string; etag: string } | null> }> {
   const { winners, schedules, distribution, results, publicDraws, campaignResults } = area.services;
   for (const platform of ['youtube', 'twitcasting'] as const) {
     const routes =
@@ -73,15 +73,19 @@ export async function registerDrawRoutes(
     maxEntries: 2000,
   });
   await options.cacheBus.attach(resultsCache);
+  const publicResults = async (campaignId: string) => {
+    const entry = await resultsCache.get(campaignId, async () => {
+      const found = await unlessNotFound(campaignResults.results(campaignId));
+      return found && CampaignResults.parse(found);
+    });
+    return entry.value ? { json: entry.json, etag: entry.etag } : null;
+  };
   registerRoute(
     app,
     campaignResultsRoutes.campaignResults,
     async ({ params, request, reply }) => {
-      const entry = await resultsCache.get(params.id, async () => {
-        const results = await unlessNotFound(campaignResults.results(params.id));
-        return results && CampaignResults.parse(results);
-      });
-      if (!entry.value) throw campaignNotFound();
+      const entry = await publicResults(params.id);
+      if (!entry) throw campaignNotFound();
       return sendJson(request, reply, entry.json, entry.etag, true);
     },
     { cacheable: true },
@@ -89,4 +93,6 @@ export async function registerDrawRoutes(
   registerRoute(app, campaignResultsRoutes.myCampaignResults, ({ session, params }) =>
     campaignResults.mine(requireSession(session), params.id),
   );
+  // The campaign page carries the same cached body (decision 0113), so its first load asks for no results.
+  return { publicResults };
 }

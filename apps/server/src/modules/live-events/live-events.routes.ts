@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_PATH_PATTERN, type LiveEvent } from '@hanabi/api';
 import { sendError } from '../../http/error-handler.ts';
-import { eventStreams, type EventStream } from '../../http/event-stream.ts';
+import { eventFrame, eventStreams, type EventStream } from '../../http/event-stream.ts';
 import { ReadCache } from '../../http/read-cache.ts';
 import type { LiveEventHub } from './live-event-hub.ts';
 
@@ -35,6 +35,26 @@ export function registerLiveEventRoutes(
     maxEntries: 2000,
   });
 
+  // Each event's wire text is made once, not once per viewer: the hub hands every listener the same object, and
+  // a snapshot is the same array for everyone until it is dropped (10,000 viewers = one JSON.stringify).
+  const frames = new WeakMap<object, string>();
+  const frameOf = (event: LiveEvent) => {
+    let frame = frames.get(event);
+    if (frame === undefined) {
+      frame = eventFrame(event.type, event);
+      frames.set(event, frame);
+    }
+    return frame;
+  };
+  const snapshotFrames = (snapshot: LiveEvent[]) => {
+    let text = frames.get(snapshot);
+    if (text === undefined) {
+      text = snapshot.map(frameOf).join('');
+      frames.set(snapshot, text);
+    }
+    return text;
+  };
+
   app.get(
     LIVE_EVENTS_PATH_PATTERN,
     // Nobody's session matters here (public, the same for all), and no cookie is set: an open costs little.
@@ -49,7 +69,7 @@ export function registerLiveEventRoutes(
       const early: LiveEvent[] = [];
       const unsubscribe = await hub.subscribe(campaignId, (event) => {
         if (event.type === 'stream') snapshots.invalidate(campaignId);
-        if (stream) stream.send(event.type, event);
+        if (stream) stream.sendFrame(frameOf(event));
         else early.push(event);
       });
       let snapshot: LiveEvent[] | null;
@@ -63,10 +83,9 @@ export function registerLiveEventRoutes(
         unsubscribe();
         return sendError(reply, 'NOT_FOUND', 'No campaign with this id.');
       }
-      const opened = streams.start(request, reply, { cleanup: unsubscribe, preamble: ': hello\n\n' });
-      for (const event of snapshot) opened.send(event.type, event);
-      for (const event of early) opened.send(event.type, event);
-      stream = opened;
+      // The opening lines and the snapshot in the stream's first write (one syscall per viewer).
+      const preamble = `: hello\n\n${snapshotFrames(snapshot)}${early.map(frameOf).join('')}`;
+      stream = streams.start(request, reply, { cleanup: unsubscribe, preamble });
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { etagOf, sendHtml } from '../../http/read-cache.ts';
 import { appShellOf, sendAppShell } from '../../http/web-app.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { injectFirstPaint, routeModulePreloads, type FirstPaint } from './first-paint.ts';
@@ -13,11 +14,17 @@ export interface PagePaint {
   routeModule: string;
   /**
    * The page's content as the server can draw it before script runs; null when there is none to show. A paint
-   * that depends on the request (its cookies: language, signed in or not) sets `variesByCookie`.
+   * that depends on the request (its cookies: language, signed in or not) sets `variesByCookie` and has no
+   * `version`, so it is drawn per request and never kept.
    */
   firstPaint?: (id: string, request: FastifyRequest) => Promise<FirstPaint | null>;
   variesByCookie?: boolean;
+  /** Data every painted page carries besides its own (the public config), the same for the process's life. */
+  sharedData?: Record<string, unknown>;
 }
+
+/** Painted pages kept per page id (the newest version of each), the oldest dropped first. */
+const PAINTED_MAX = 2000;
 
 /**
  * A public SPA page with its own Open Graph tags: people get the SPA with the page's first paint in `#root` and
@@ -31,6 +38,25 @@ export function registerCrawlerPage(
   options: { webDist: string | undefined; paint?: PagePaint },
 ): void {
   const preloads = routeModulePreloads(options.webDist);
+  // A burst opens the same page thousands of times: it is put together once per version of what it shows (the
+  // shell, the paint's reads), with its ETag and compressed bodies, not per request.
+  const painted = new Map<string, { key: string; html: string; etag: string }>();
+  const paintedPage = (id: string, shellTag: string, paint: PagePaint, firstPaint: FirstPaint | null) => {
+    const key = `${shellTag}\n${firstPaint?.version ?? ''}`;
+    const hit = painted.get(id);
+    if (hit?.key === key && firstPaint?.version !== undefined) return hit;
+    const html = injectFirstPaint(
+      appShellOf(options.webDist)!.identity.body.toString('utf8'),
+      firstPaint && { ...firstPaint, data: firstPaint.data && { ...paint.sharedData, ...firstPaint.data } },
+      preloads(firstPaint?.routeModule ?? paint.routeModule),
+    );
+    const page = { key, html, etag: etagOf(html) };
+    if (firstPaint?.version === undefined) return page;
+    painted.delete(id);
+    painted.set(id, page);
+    if (painted.size > PAINTED_MAX) painted.delete(painted.keys().next().value as string);
+    return page;
+  };
   app.route({
     method: 'GET',
     url: path,
@@ -53,11 +79,9 @@ export function registerCrawlerPage(
         if (!paint) return sendAppShell(request, reply, shell);
         const firstPaint =
           id.length <= ID_MAX && paint.firstPaint ? await paint.firstPaint(id, request) : null;
-        const html = shell.identity.body.toString('utf8');
-        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-        if (paint.variesByCookie) reply.header('vary', 'accept-encoding, cookie');
-        const modules = preloads(firstPaint?.routeModule ?? paint.routeModule);
-        return reply.send(injectFirstPaint(html, firstPaint, modules));
+        const page = paintedPage(id, shell.identity.etag, paint, firstPaint);
+        const vary = paint.variesByCookie ? 'accept-encoding, cookie' : 'accept-encoding';
+        return sendHtml(request, reply, page.html, page.etag, vary);
       }
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const tags = id.length <= ID_MAX ? await tagsFor(id) : null;

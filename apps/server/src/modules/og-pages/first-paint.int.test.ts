@@ -1,10 +1,13 @@
 import fs from 'node:fs/promises';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID, SESSION_HINT_COOKIE } from '@hanabi/api';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';
+import { insertCampaign, insertGoods } from '../analytics/analytics.fixture.ts';
 
 const ROUTE = 'src/features/campaigns/pages/campaign-detail.page.tsx';
 const INDEX =
@@ -111,5 +114,105 @@ describe.each(testBackends())('the campaign page first paint on %s', (backend) =
     const crawler = await open(campaignId, 'Twitterbot/1.0');
     expect(crawler.body).toContain('og:title');
     expect(crawler.body).not.toContain('data-first-paint');
+  });
+
+  it('carries the public campaign and config as page data, JSON that cannot end its script element', async () => {
+    const page = await open(campaignId);
+    const match = new RegExp(
+      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`,
+    ).exec(page.body);
+    expect(match).not.toBeNull();
+    // The title's markup is inside as JSON text (\u003c), never as a tag.
+    expect(match![1]).toContain('\\u003cscript>alert');
+    const data = JSON.parse(match![1]!) as {
+      campaign: { id: string; title: string };
+      config: { mode: string };
+    };
+    const api = await ctx.app.inject({ method: 'GET', url: `/api/campaign/${campaignId}` });
+    // Exactly what the API answers a signed-out caller: the app can use it instead of asking.
+    expect(data.campaign).toEqual(api.json());
+    expect(data.campaign.title).toBe(title);
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(data.config).toEqual(config.json());
+    // A draft has neither paint nor data.
+    expect((await open(draftId)).body).not.toContain(PAGE_DATA_ELEMENT_ID);
+    // A scheduled campaign's page shows no results, so it carries none.
+    expect(data).not.toHaveProperty('results');
+  });
+
+  it('a live campaign also carries its public results, exactly as the API answers them', async () => {
+    const db = ctx.container.database.db;
+    const goodsId = await insertGoods(db, alice.userId, { name: 'live prize' });
+    const liveId = await insertCampaign(db, {
+      streamerId: alice.userId,
+      goodsId,
+      status: 'live',
+      title: 'live now',
+      startsAt: new Date(Date.now() - 60_000),
+      endsAt: new Date(Date.now() + 3_600_000),
+    });
+    const html = (await open(liveId)).body;
+    const json = new RegExp(
+      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`,
+    ).exec(html)![1]!;
+    const data = JSON.parse(json) as { campaign: { status: string }; results: unknown };
+    expect(data.campaign.status).toBe('live');
+    const api = await ctx.app.inject({ method: 'GET', url: `/api/campaign/${liveId}/results` });
+    expect(api.statusCode).toBe(200);
+    expect(data.results).toEqual(api.json());
+  });
+
+  it('the same page answers with one ETag (304 on a match, compressed once) until the campaign changes', async () => {
+    const first = await open(campaignId);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect((await open(campaignId)).headers.etag).toBe(etag);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/campaign/${campaignId}`,
+      headers: { accept: 'text/html', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: `/campaign/${campaignId}`,
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first.body);
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/campaign/${campaignId}`,
+      headers: bearerHeaders(alice.token),
+      payload: { title: 'renamed 花火' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const changed = await open(campaignId);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body).toContain('renamed 花火');
+  });
+
+  it('mirrors whether the browser has a session into the readable hint cookie, on the page itself', async () => {
+    const hintOf = (page: { headers: Record<string, unknown> }) =>
+      ([page.headers['set-cookie']].flat().filter(Boolean) as string[]).find((line) =>
+        line.startsWith(`${SESSION_HINT_COOKIE}=`),
+      );
+    const visit = (cookie?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/campaign/${campaignId}`,
+        headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      });
+    // Signed out, no hint: nothing set (a burst of viewers gets no cookie).
+    expect(hintOf(await visit())).toBeUndefined();
+    // A session cookie without the hint (a session from before it): set.
+    expect(hintOf(await visit('hanabi.session_token=abc.def'))).toMatch(
+      /^hanabi\.has_session=1; Max-Age=\d+/,
+    );
+    // Both: nothing to change.
+    expect(hintOf(await visit(`hanabi.session_token=abc.def; ${SESSION_HINT_COOKIE}=1`))).toBeUndefined();
+    // A hint without a session (signed out elsewhere, expired): cleared.
+    expect(hintOf(await visit(`${SESSION_HINT_COOKIE}=1`))).toMatch(/Max-Age=0/);
   });
 });

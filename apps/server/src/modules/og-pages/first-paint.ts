@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PAGE_DATA_ELEMENT_ID } from '@hanabi/api';
 import { escapeHtml } from './og-tags.ts';
 
 /**
@@ -17,6 +18,25 @@ export interface FirstPaint {
   lang?: string;
   /** The route module whose scripts to preload when it is not the page's own (a sign-in step); decision 0120. */
   routeModule?: string;
+  /**
+   * Public reads the page needs first, written into it as JSON (decision 0113) so the app does not ask for them
+   * again: the same bodies the API answers to a signed-out caller.
+   */
+  data?: Record<string, unknown>;
+  /** What the paint was made from (its reads' ETags): the same version gives the same page, memoised. */
+  version?: string;
+}
+
+/**
+ * The page's data as a JSON script element. JSON is not HTML: `<` is written as `\u003c` (so a `</script>` or
+ * `<!--` in a title cannot end or change the element) and so are the line separators old parsers choke on.
+ */
+export function pageDataScript(data: Record<string, unknown>): string {
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
 }
 
 /** A picture's URL as given by our storage: a path on this site or http(s); anything else is dropped. */
@@ -103,7 +123,10 @@ export function injectFirstPaint(indexHtml: string, paint: FirstPaint | null, mo
   if (paint) html = html.replace(/^\s*<link rel="modulepreload"[^>]*>\n?/gm, '');
   if (images.length > 0) html = html.replace(/<head>/i, (head) => `${head}\n    ${images.join('\n    ')}`);
   if (scripts.length > 0) html = html.replace(/<\/head>/i, () => `  ${scripts.join('\n    ')}\n  </head>`);
-  if (paint) html = html.replace('<div id="root"></div>', () => `<div id="root">${paint.markup}</div>`);
+  if (paint) {
+    const data = paint.data ? pageDataScript(paint.data) : '';
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${paint.markup}</div>${data}`);
+  }
   if (paint?.lang && /^[a-z]{2}$/.test(paint.lang)) {
     html = html.replace(/<html lang="[a-z]{2}"/, `<html lang="${paint.lang}"`);
   }
