@@ -62,6 +62,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await installAuthHandler(app, container.auth, {
     publicOrigin: config.publicOrigin,
     rateLimitPerMinute: config.auth.rateLimitPerMinute,
+    signInLinkLimits: config.auth.signInLinkLimits,
   });
   registerIdentityRoutes(
     app,

@@ -45,6 +45,29 @@ export function findUnsafeJson(value: unknown): { field: string; message: string
   return null;
 }
 
+/** The path parameter or query key whose value holds the encoded NUL, to name it in the answer. */
+function nulField(request: FastifyRequest): string {
+  const queryAt = request.url.indexOf('?');
+  const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  if (ENCODED_NUL.test(path)) {
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const name = Object.keys(params).find((key) => String(params[key]).includes('\u0000'));
+    return name ? `params.${name}` : 'params';
+  }
+  const pair = request.url
+    .slice(queryAt + 1)
+    .split('&')
+    .find((item) => ENCODED_NUL.test(item));
+  const key = pair?.split('=')[0] ?? '';
+  let name = key;
+  try {
+    name = decodeURIComponent(key.replace(/\+/g, ' '));
+  } catch {
+    // A key that is not valid percent-encoding is named as sent.
+  }
+  return name && !name.includes('\u0000') ? `query.${name}` : 'query';
+}
+
 /**
  * Install before any route or plugin (content-type parsers are inherited when a plugin registers): replaces the
  * JSON parser with one that refuses invalid UTF-8, NUL and absurd nesting (keeping Fastify's prototype-poisoning
@@ -77,10 +100,7 @@ export function installInputGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!ENCODED_NUL.test(request.url)) return;
     return sendError(reply, 'VALIDATION_FAILED', NUL_MESSAGE, [
-      {
-        field: request.url.split('?')[0]!.match(ENCODED_NUL) ? 'params' : 'query',
-        message: 'must not contain NUL characters',
-      },
+      { field: nulField(request), message: 'must not contain NUL characters' },
     ]);
   });
 }

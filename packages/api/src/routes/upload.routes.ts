@@ -76,9 +76,14 @@ export const UploadResult = z.object({
 export type UploadResult = z.infer<typeof UploadResult>;
 
 export const UploadParams = z.object({ kind: UploadKindSchema });
+/** A file's name, not a path: no `/` or `\\`, not `.` or `..` (a name with a folder in it is refused). */
+export function isPlainFileName(name: string): boolean {
+  return !/[/\\]/.test(name) && name !== '.' && name !== '..';
+}
+
 export const UploadQuery = z.object({
   /** The file's name as the person chose it; sanitised by the server. */
-  name: text().max(1000).optional(),
+  name: text().max(1000).refine(isPlainFileName, 'must be a file name, not a path').optional(),
 });
 /** A tus upload id (32 hex digits) or a record id (a UUID). */
 export const UploadResultParams = z.object({
