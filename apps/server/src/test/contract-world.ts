@@ -153,7 +153,7 @@ export async function createContractWorld(env: Record<string, string> = {}): Pro
     ctx,
     sessions,
     ids,
-    headers(role) {
+    headers(role): Record<string, string> {
       if (role === 'signedOut') return {};
       return { 'x-test-user': JSON.stringify(sessions[role]) };
     },
