@@ -9,8 +9,10 @@ import { z } from 'zod';
  */
 
 // C0 controls, DEL and C1 controls. One-line text refuses all of them, including TAB, LF and CR.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 // Multi-line text lets TAB, LF and CR through (a bio, a news body, a pasted recipient list).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
