@@ -43,8 +43,6 @@ export const ERROR_REASONS = [
   'campaignNotFound',
   'winnerAlreadyDistributed',
   'drawNotFound',
-  /** Too many e-mail sign-in links asked for one address or from one network (429). */
-  'signInLinkLimited',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

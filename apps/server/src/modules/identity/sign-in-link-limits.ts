@@ -29,7 +29,7 @@ export function requestedAddress(request: FastifyRequest): string | null {
  * (nobody floods someone's mailbox, from however many IPs) and per client IP (nobody sprays links to many
  * addresses). Both are @fastify/rate-limit limiters (`createRateLimit`), so they count in whatever store the
  * plugin was given (memory embedded, the shared store when several processes serve). A refusal is a 429 in the
- * envelope with the reason `signInLinkLimited` (the web shows it in Japanese or English) and `Retry-After`.
+ * envelope with `Retry-After`; the sign-in form shows its own Japanese or English text for a 429.
  */
 export function signInLinkLimiter(scope: FastifyInstance, limits: SignInLinkLimits): preHandlerHookHandler {
   const minutes = Math.round(limits.windowMs / 60_000);
@@ -58,7 +58,7 @@ export function signInLinkLimiter(scope: FastifyInstance, limits: SignInLinkLimi
       const result = await limit(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
-        throw new AppError('RATE_LIMITED', message, undefined, 'signInLinkLimited');
+        throw new AppError('RATE_LIMITED', message);
       }
     }
   };

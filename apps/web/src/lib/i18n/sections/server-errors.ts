@@ -10,7 +10,6 @@ export const serverErrorsJa = {
       campaignNotFound: 'このキャンペーンは見つかりません。',
       winnerAlreadyDistributed: '賞品の配布を始めた当選者は除外できません。',
       drawNotFound: 'この抽選は見つかりません。',
-      signInLinkLimited: 'ログインリンクの送信が多すぎます。15分ほど待ってから、もう一度お試しください。',
     },
     code: {
       UNAUTHENTICATED: 'ログインしてください。',
@@ -28,7 +27,6 @@ export const serverErrorsEn: typeof serverErrorsJa = {
       campaignNotFound: 'No campaign with this id.',
       winnerAlreadyDistributed: 'A winner whose prize has been handed to delivery cannot be excluded.',
       drawNotFound: 'No such draw.',
-      signInLinkLimited: 'Too many sign-in links were asked for. Please wait about 15 minutes and try again.',
     },
     code: {
       UNAUTHENTICATED: 'Please sign in.',
