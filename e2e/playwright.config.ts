@@ -52,6 +52,9 @@ export default defineConfig({
       LOG_PRETTY: '0',
       RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      // The specs sign the demo people in many times within minutes.
+      SIGN_IN_LINK_PER_ADDRESS: '100000',
+      SIGN_IN_LINK_PER_IP: '100000',
     },
   },
 });

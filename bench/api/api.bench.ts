@@ -113,6 +113,8 @@ try {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    SIGN_IN_LINK_PER_ADDRESS: '100000',
+    SIGN_IN_LINK_PER_IP: '100000',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   children.push(hanabi);

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { frameworkErrors, installInputGuard } from './http/input-guard.ts';
 import { reportServerErrors } from './adapters/error-reporting/sentry.ts';
 import { installSecurity } from './http/security.ts';
 import { installCompression } from './http/compression.ts';
@@ -44,10 +45,13 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     // Bad JSON, prototype-poisoning attempts and the like are client errors, answered by the error handler.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before every plugin: they inherit its JSON parser (issue 20: no NUL, no invalid UTF-8 past this point).
+  installInputGuard(app);
   reportServerErrors(app);
 
   await app.register(cookie);
@@ -67,6 +71,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await installAuthHandler(app, container.auth, {
     publicOrigin: config.publicOrigin,
     rateLimitPerMinute: config.auth.rateLimitPerMinute,
+    signInLinkLimits: config.auth.signInLinkLimits,
   });
   registerIdentityRoutes(
     app,

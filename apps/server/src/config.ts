@@ -193,6 +193,11 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAGIC_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** E-mail sign-in links one address may be sent per SIGN_IN_LINK_WINDOW_MINUTES (mailbox flooding). */
+  SIGN_IN_LINK_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  /** E-mail sign-in links one client IP may ask for per window, whatever the addresses. */
+  SIGN_IN_LINK_PER_IP: z.coerce.number().int().min(1).default(20),
+  SIGN_IN_LINK_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** Held prizes wait this long before they go to a replaced wallet address (decision 0063). */
   WALLET_COOL_OFF_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** Replacing or clearing a wallet address needs a sign-in at most this many minutes old. */
@@ -388,6 +393,8 @@ export interface AppConfig {
     secret: string | undefined;
     rateLimitPerMinute: number;
     magicLinkTtlSeconds: number;
+    /** Limits on e-mail sign-in link requests, per address and per client IP, in one window. */
+    signInLinkLimits: { perAddress: number; perIp: number; windowMs: number };
     /** Wrong codes before a sign-in link opened in another browser stops accepting any (decision 0064). */
     linkCodeMaxAttempts: number;
     /** Session cookies carry `Secure` (production, or an https public origin). */
@@ -523,6 +530,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secret: e.AUTH_SECRET,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       magicLinkTtlSeconds: e.MAGIC_LINK_TTL_SECONDS,
+      signInLinkLimits: {
+        perAddress: e.SIGN_IN_LINK_PER_ADDRESS,
+        perIp: e.SIGN_IN_LINK_PER_IP,
+        windowMs: e.SIGN_IN_LINK_WINDOW_MINUTES * 60_000,
+      },
       linkCodeMaxAttempts: 5,
       secureCookies: e.NODE_ENV === 'production' || publicOrigin.startsWith('https:'),
       google: e.GOOGLE_CLIENT_ID

@@ -9,6 +9,9 @@ import { campaignBody } from './test/goods-fixtures.ts';
 import { freePort, startHanabi, startProductionStack } from './test/production-stack.ts';
 import { randomAddress } from './modules/delivery/delivery.fixture.ts';
 
+/** The goods of this test, inserted directly (record ids are UUID-shaped at the contract). */
+const GOODS_ID = '7e57c0de-0000-4000-8000-00000000900d';
+
 const RECIPIENTS = 200;
 const TOKEN_ID = 9n;
 const STREAMER_EMAIL = 'streamer@hanabi.example';
@@ -181,14 +184,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       // Published goods with a token id (publishing itself needs IPFS, which only a stand-in answers here).
       await judge.query(
         `insert into digital_goods (id, streamer_id, name, supply, status, token_id) values ($1, $2, $3, 1000, 'published', $4)`,
-        ['goods-prod', streamerId, 'Production badge', String(TOKEN_ID)],
+        [GOODS_ID, streamerId, 'Production badge', String(TOKEN_ID)],
       );
 
       // 3. A campaign created through one api shows on the other at once (cache bus over LISTEN/NOTIFY).
       expect(await publicCampaignIds(api1Origin)).toEqual([]); // cached for a minute from here
       expect(await publicCampaignIds(api2Origin)).toEqual([]);
       const createCampaign = async () => {
-        const response = await call(api1Origin, 'POST', '/api/campaign', campaignBody('goods-prod'));
+        const response = await call(api1Origin, 'POST', '/api/campaign', campaignBody(GOODS_ID));
         expect(response.status).toBe(201);
         return ((await response.json()) as { id: string }).id;
       };
@@ -214,7 +217,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       // 4. A distribution delivered by the workers through a database outage and the SIGKILL of the signing one.
       const addresses = Array.from({ length: RECIPIENTS }, () => randomAddress());
       const distributed = await call(api2Origin, 'POST', '/api/manual-distribution', {
-        digitalGoodsId: 'goods-prod',
+        digitalGoodsId: GOODS_ID,
         distributionList: addresses.map((recipient) => ({ recipient, amount: 1 })),
       });
       expect(distributed.status).toBe(201);

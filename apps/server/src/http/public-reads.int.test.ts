@@ -112,7 +112,12 @@ describe.each(testBackends())('query counts of the public reads on %s', (backend
       expect(mine.statusCode).toBe(200);
       expect(mine.headers['cache-control']).toBeUndefined();
     }
-    expect((await callAs(ctx.app, null, 'GET', '/api/like/campaign/nope')).statusCode).toBe(404);
-    expect((await callAs(ctx.app, null, 'GET', '/api/streamer/nope')).statusCode).toBe(404);
+    expect(
+      (await callAs(ctx.app, null, 'GET', '/api/like/campaign/00000000-0000-4000-8000-000000000000'))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callAs(ctx.app, null, 'GET', '/api/streamer/00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
   });
 });

@@ -9,7 +9,8 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { createContainer, type Container } from '../container.ts';
 import { buildApp } from '../app.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
-import { createLogger } from '../logger.ts';
+import pino from 'pino';
+import { createLogger, loggerOptions } from '../logger.ts';
 import type { SessionResolver, SessionUser } from '../http/session.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
@@ -40,6 +41,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     // Tests see every change at once unless they test the caches themselves (then they pass their own).
     PUBLIC_READ_CACHE_MS: '0',
     SESSION_CACHE_MS: '0',
+    // Tests sign the same people in many times; the sign-in link limits have their own test.
+    SIGN_IN_LINK_PER_ADDRESS: '100000',
+    SIGN_IN_LINK_PER_IP: '100000',
     ...env,
   });
 }
@@ -82,10 +86,12 @@ export async function createTestContext(
     sessions?: SessionResolver;
     /** Extra routes registered before the app is sealed (to exercise shared HTTP behaviour). */
     extraRoutes?: (app: FastifyInstance) => void;
+    /** Where the log goes instead of stdout (the same logger options: redaction, scrubbing). */
+    logStream?: pino.DestinationStream;
   } = {},
 ): Promise<TestContext> {
   const config = testConfig(options.env);
-  const log = createLogger(config);
+  const log = options.logStream ? pino(loggerOptions(config), options.logStream) : createLogger(config);
   const { database, drop } = await openTestDatabase(backend);
   const container = await createContainer(config, log, {
     database,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, multilineText, text } from '../string-primitives.ts';
 import { ACCOUNT_LIMITS, AUTH_PROVIDERS, LOCALES, OAUTH_PROVIDERS, USER_TYPES } from '../constants.ts';
 
 export const UserTypeSchema = z.enum(USER_TYPES);
@@ -9,19 +10,18 @@ export const AuthProviderSchema = z.enum(AUTH_PROVIDERS);
 export const OAuthProviderSchema = z.enum(OAUTH_PROVIDERS);
 
 /** A path on this site (`/signup/streamer/finishSignUp`): where the server may send the browser back to. */
-export const SitePath = z
-  .string()
+export const SitePath = text()
   .max(2048)
   .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path on this site, starting with a single "/"');
 
 /** An EVM address as typed: 0x and 40 hex digits. The server checks a mixed-case checksum and stores EIP-55. */
-export const WalletAddress = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hexadecimal digits');
+export const WalletAddress = text().regex(
+  /^0x[0-9a-fA-F]{40}$/,
+  'must be 0x followed by 40 hexadecimal digits',
+);
 
 /** An avatar picture: an https URL or a path on this site. */
-export const AvatarUrl = z
-  .string()
+export const AvatarUrl = text()
   .max(ACCOUNT_LIMITS.avatarUrlMax)
   .refine(
     (value) => {
@@ -98,16 +98,15 @@ export const AccountEth = z.object({
 });
 export type AccountEth = z.infer<typeof AccountEth>;
 
-export const AccountIdParams = z.object({ id: z.string().min(1).max(100) });
+export const AccountIdParams = z.object({ id: entityId() });
 
 /**
  * Proof of control of a wallet address (decision 0063): the Sign-In with Ethereum (EIP-4361) message that
  * `POST /api/account/:id/walletChallenge` issued, signed by that address (EIP-191 `personal_sign`).
  */
 export const WalletProof = z.object({
-  message: z.string().min(1).max(4000),
-  signature: z
-    .string()
+  message: multilineText().min(1).max(4000),
+  signature: text()
     .regex(/^0x[0-9a-fA-F]+$/, 'must be 0x and hexadecimal digits')
     .max(2000),
 });
@@ -120,7 +119,7 @@ export type WalletChallengeBody = z.infer<typeof WalletChallengeBody>;
 export const WalletChallenge = z.object({ message: z.string(), expiresAt: z.string() });
 export type WalletChallenge = z.infer<typeof WalletChallenge>;
 
-export const WalletUndoBody = z.object({ token: z.string().min(16).max(200) });
+export const WalletUndoBody = z.object({ token: text().min(16).max(200) });
 export type WalletUndoBody = z.infer<typeof WalletUndoBody>;
 /** The address prizes go to again after an undo (null: none, as before a first address). */
 export const WalletUndoResult = z.object({ walletAddress: z.string().nullable() });
@@ -128,8 +127,8 @@ export type WalletUndoResult = z.infer<typeof WalletUndoResult>;
 
 export const UpdateAccountBody = z
   .object({
-    name: z.string().trim().min(1).max(ACCOUNT_LIMITS.nameMax),
-    bio: z.string().max(ACCOUNT_LIMITS.bioMax),
+    name: text().trim().min(1).max(ACCOUNT_LIMITS.nameMax),
+    bio: multilineText().max(ACCOUNT_LIMITS.bioMax),
     avatarUrl: AvatarUrl,
     locale: LocaleSchema,
     /**

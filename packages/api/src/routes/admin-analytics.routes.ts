@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { text } from '../string-primitives.ts';
 import { ADMIN_DELIVERY_STATUSES } from './admin-user.routes.ts';
 
 /**
@@ -17,7 +18,7 @@ export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 export const ANALYTICS_LIVE_PLATFORMS = ['youtube', 'twitcasting'] as const;
 export type AnalyticsLivePlatform = (typeof ANALYTICS_LIVE_PLATFORMS)[number];
 
-const DateTime = z.iso.datetime({ offset: true });
+const DateTime = text().datetime({ offset: true });
 
 function isTimeZone(value: string): boolean {
   try {
@@ -36,7 +37,7 @@ export const AnalyticsDashboardQuery = z
     to: DateTime,
     interval: z.enum(ANALYTICS_INTERVALS).default('day'),
     /** Buckets start at midnight / Monday / the 1st in this IANA zone. */
-    timeZone: z.string().max(64).refine(isTimeZone, 'is not an IANA time zone').default('UTC'),
+    timeZone: text().max(64).refine(isTimeZone, 'is not an IANA time zone').default('UTC'),
   })
   .superRefine((query, context) => {
     const from = Date.parse(query.from);

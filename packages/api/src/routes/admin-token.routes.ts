@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { multilineText, text } from '../string-primitives.ts';
 import { EthAddress } from './chain.routes.ts';
 
 /**
@@ -15,8 +16,7 @@ import { EthAddress } from './chain.routes.ts';
 export const UINT256_MAX = (1n << 256n) - 1n;
 
 /** A uint256 written in decimal digits. */
-export const Uint256String = z
-  .string()
+export const Uint256String = text()
   .regex(/^\d{1,78}$/, 'must be a whole number written in decimal digits')
   // Refinements run even after the regex failed: only digits reach BigInt.
   .refine((value) => !/^\d{1,78}$/.test(value) || BigInt(value) <= UINT256_MAX, {
@@ -51,8 +51,7 @@ export const TokenAmount = amountSchema(1);
 export const TokenAllowanceAmount = amountSchema(0);
 
 /** A token or metadata URI Hanabi sets on chain: `ipfs://…` or `https://…`. */
-export const TokenUri = z
-  .string()
+export const TokenUri = text()
   .max(2048)
   .regex(/^(ipfs:\/\/[A-Za-z0-9]+(\/\S*)?|https:\/\/\S+)$/, 'must be an ipfs:// or https:// URI');
 
@@ -142,16 +141,16 @@ export const TokenUriResponse = z.object({
 
 /** ERC-1155 metadata JSON (pinned to IPFS as is). */
 export const TokenMetadata = z.object({
-  name: z.string().trim().min(1).max(200),
-  description: z.string().max(5000),
+  name: text().trim().min(1).max(200),
+  description: multilineText().max(5000),
   image: TokenUri,
-  external_url: z.url().max(2048).optional(),
+  external_url: text().url().max(2048).optional(),
   attributes: z
     .array(
       z.object({
-        trait_type: z.string().min(1).max(100),
-        value: z.union([z.string().max(500), z.number()]),
-        display_type: z.string().max(50).optional(),
+        trait_type: text().min(1).max(100),
+        value: z.union([text().max(500), z.number()]),
+        display_type: text().max(50).optional(),
       }),
     )
     .max(100)
@@ -188,8 +187,8 @@ export const IPFS_UPLOAD_BINARY_TYPE = 'application/octet-stream';
  */
 export const IpfsUploadJsonBody = z.object({
   tokenAssetData: z.object({
-    name: z.string().max(255).optional(),
-    contentBase64: z.base64(),
+    name: text().max(255).optional(),
+    contentBase64: text().base64(),
   }),
 });
 export type IpfsUploadJsonBody = z.input<typeof IpfsUploadJsonBody>;
@@ -206,7 +205,7 @@ export type IpfsUploadResponse = z.infer<typeof IpfsUploadResponse>;
 // ─── lists ───────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const ListCursorQuery = z.object({
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 

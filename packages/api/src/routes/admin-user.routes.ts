@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, text } from '../string-primitives.ts';
 import { UserRole, UserTypeSchema } from './account.routes.ts';
 import { CampaignStatus, PlatformSchema } from './campaign.routes.ts';
 import { DigitalGoodsStatus } from './digital-goods.routes.ts';
@@ -17,7 +18,7 @@ const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true
 
 export const AdminUserListQuery = z.object({
   /** Part of the name, e-mail, wallet address, or a YouTube channel / TwitCasting user or screen id. */
-  q: z.string().trim().max(ADMIN_USER_LIMITS.searchMax).optional(),
+  q: text().trim().max(ADMIN_USER_LIMITS.searchMax).optional(),
   type: UserTypeSchema.optional(),
   role: UserRole.optional(),
   /** Has linked this platform; `none`: has linked neither. */
@@ -31,7 +32,7 @@ export const AdminUserListQuery = z.object({
     .max(ADMIN_USER_LIMITS.maxPageSize)
     .default(ADMIN_USER_LIMITS.defaultPageSize),
   /** `nextCursor` of the previous page (same filters). */
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
 });
 export type AdminUserListQuery = z.input<typeof AdminUserListQuery>;
 
@@ -58,7 +59,7 @@ export type AdminUser = z.infer<typeof AdminUser>;
 
 export const AdminUserList = z.object({ list: z.array(AdminUser), nextCursor: z.string().nullable() });
 
-export const AdminUserIdParams = z.object({ id: z.string().min(1).max(100) });
+export const AdminUserIdParams = z.object({ id: entityId() });
 
 export const ADMIN_DELIVERY_STATUSES = ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
 export const AdminDeliveryStatus = z.enum(ADMIN_DELIVERY_STATUSES);

@@ -8,7 +8,7 @@ const base = {
   startsAt: '2030-01-01T00:00:00Z',
   endsAt: '2030-01-02T00:00:00+09:00',
   platforms: ['youtube'],
-  prize: { digitalGoodsId: 'g1', copiesPerWinner: 1 },
+  prize: { digitalGoodsId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', copiesPerWinner: 1 },
   winnerCount: 1,
 };
 

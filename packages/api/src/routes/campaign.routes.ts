@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, multilineText, text } from '../string-primitives.ts';
 import { UPLOAD } from '../constants.ts';
 import { UserSummary } from './account.routes.ts';
 import { AssetId, AssetRef, DigitalGoodsStatus } from './digital-goods.routes.ts';
@@ -32,12 +33,12 @@ export type CampaignStatus = z.infer<typeof CampaignStatus>;
 /** What a streamer may set directly; live and ended follow from time (and the live page). */
 export const EditableCampaignStatus = z.enum(['draft', 'scheduled']);
 
-const DateTime = z.iso.datetime({ offset: true });
+const DateTime = text().datetime({ offset: true });
 
 /** Who may enter and how (DESIGN sections 2 and 4). */
 export const EntryRule = z.object({
   /** A chat message must contain it; empty = any message enters. */
-  keyword: z.string().trim().max(PLATFORM_KEYWORD_MAX.youtube).default(''),
+  keyword: text().trim().max(PLATFORM_KEYWORD_MAX.youtube).default(''),
   onePerPerson: z.boolean().default(true),
   /** YouTube channel members only (`isChatSponsor`). */
   membersOnly: z.boolean().default(false),
@@ -62,7 +63,7 @@ export const DrawMode = z.discriminatedUnion('type', [
 export type DrawMode = z.infer<typeof DrawMode>;
 
 export const PrizeInput = z.object({
-  digitalGoodsId: z.string().min(1).max(100),
+  digitalGoodsId: entityId(),
   copiesPerWinner: z.number().int().min(1).max(CAMPAIGN_LIMITS.copiesPerWinnerMax),
 });
 
@@ -119,8 +120,8 @@ export const Campaign = z.object({
 export type Campaign = z.infer<typeof Campaign>;
 
 const campaignFields = {
-  title: z.string().trim().min(1).max(CAMPAIGN_LIMITS.titleMax),
-  description: z.string().max(CAMPAIGN_LIMITS.descriptionMax),
+  title: text().trim().min(1).max(CAMPAIGN_LIMITS.titleMax),
+  description: multilineText().max(CAMPAIGN_LIMITS.descriptionMax),
   coverImageAssetId: AssetId.nullable(),
   status: EditableCampaignStatus,
   startsAt: DateTime,
@@ -157,7 +158,7 @@ export const UpdateCampaignBody = z
   });
 export type UpdateCampaignBody = z.infer<typeof UpdateCampaignBody>;
 
-export const CampaignIdParams = z.object({ id: z.string().min(1).max(100) });
+export const CampaignIdParams = z.object({ id: entityId() });
 
 export const CAMPAIGN_SORTS = ['newest', 'endingSoon', 'startingSoon'] as const;
 
@@ -165,14 +166,13 @@ export const CampaignListQuery = z.object({
   /** `streamer`: your own campaigns, every status (streamers only). `audience`: public campaigns. */
   type: z.enum(['streamer', 'audience']).default('audience'),
   /** One status or several, comma-separated (`scheduled,live`). */
-  status: z
-    .string()
+  status: text()
     .max(100)
     .transform((value) => value.split(',').map((item) => item.trim()))
     .pipe(z.array(CampaignStatus).min(1))
     .optional(),
   platform: PlatformSchema.optional(),
-  streamerId: z.string().min(1).max(100).optional(),
+  streamerId: entityId().optional(),
   /** `true`: only campaigns of the streamers you follow (signed in; 401 otherwise). */
   followed: z
     .enum(['true', 'false'])
@@ -184,11 +184,11 @@ export const CampaignListQuery = z.object({
     .transform((value) => value === 'true')
     .optional(),
   /** Text in the title or description. */
-  q: z.string().trim().max(CAMPAIGN_LIMITS.searchTextMax).optional(),
+  q: text().trim().max(CAMPAIGN_LIMITS.searchTextMax).optional(),
   sort: z.enum(CAMPAIGN_SORTS).default('newest'),
   limit: z.coerce.number().int().min(1).max(UPLOAD.maxListPageSize).default(CAMPAIGN_LIMITS.defaultPageSize),
   /** `nextCursor` of the previous page (same filters and sort). */
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { text } from '../string-primitives.ts';
 
-export const EthAddress = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an 0x-prefixed 20-byte hex address');
+export const EthAddress = text().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an 0x-prefixed 20-byte hex address');
 
 /** The contract definition the browser needs to read balances and talk to the token. */
 export const BlockchainArtifactsResponse = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId } from '../string-primitives.ts';
 import { UserSummary } from './account.routes.ts';
 import { AssetRef } from './digital-goods.routes.ts';
 
@@ -66,8 +67,8 @@ export const Collection = z.object({
 });
 export type Collection = z.infer<typeof Collection>;
 
-export const CollectionUserParams = z.object({ userId: z.string().min(1).max(100) });
-export const CollectionItemParams = z.object({ id: z.string().min(1).max(100) });
+export const CollectionUserParams = z.object({ userId: entityId() });
+export const CollectionItemParams = z.object({ id: entityId() });
 
 /** `/collection/{id}`: one token (digital goods id), and what the caller holds of it. */
 export const CollectionItemPage = z.object({

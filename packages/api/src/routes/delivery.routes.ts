@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, text } from '../string-primitives.ts';
 
 export const DELIVERY_STATUSES = ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
 export const DeliveryStatus = z.enum(DELIVERY_STATUSES);
@@ -76,11 +77,11 @@ export const SignerTransaction = z.object({
 });
 export type SignerTransaction = z.infer<typeof SignerTransaction>;
 
-const IdParams = z.object({ id: z.string().min(1).max(100) });
+const IdParams = z.object({ id: entityId() });
 
 export const DeliveryQueueQuery = z.object({
   status: DeliveryStatus.optional(),
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
@@ -109,7 +110,7 @@ export const deliveryRoutes = {
     tags: ['delivery'],
     params: IdParams,
     query: z.object({
-      userId: z.string().min(1).max(100).optional(),
+      userId: entityId().optional(),
       status: DeliveryStatus.optional(),
     }),
     response: CampaignDistribution,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, multilineText, text } from '../string-primitives.ts';
 import { UPLOAD } from '../constants.ts';
 
 /** Limits of the digital goods form. */
@@ -14,7 +15,7 @@ export const DigitalGoodsStatus = z.enum(DIGITAL_GOODS_STATUSES);
 export type DigitalGoodsStatus = z.infer<typeof DigitalGoodsStatus>;
 
 /** An uploaded asset referenced by id (the `id` of an `UploadResult`). */
-export const AssetId = z.string().min(1).max(100);
+export const AssetId = entityId();
 
 /** The file behind an asset reference, as the client shows it. */
 export const AssetRef = z.object({
@@ -59,8 +60,8 @@ export const DigitalGoods = z.object({
 export type DigitalGoods = z.infer<typeof DigitalGoods>;
 
 const goodsFields = {
-  name: z.string().trim().min(1).max(DIGITAL_GOODS_LIMITS.nameMax),
-  description: z.string().max(DIGITAL_GOODS_LIMITS.descriptionMax),
+  name: text().trim().min(1).max(DIGITAL_GOODS_LIMITS.nameMax),
+  description: multilineText().max(DIGITAL_GOODS_LIMITS.descriptionMax),
   imageAssetId: AssetId.nullable(),
   animationAssetId: AssetId.nullable(),
   supply: z.number().int().min(1).max(DIGITAL_GOODS_LIMITS.supplyMax),
@@ -86,14 +87,14 @@ export const UpdateDigitalGoodsBody = z
   });
 export type UpdateDigitalGoodsBody = z.infer<typeof UpdateDigitalGoodsBody>;
 
-export const DigitalGoodsIdParams = z.object({ id: z.string().min(1).max(100) });
+export const DigitalGoodsIdParams = z.object({ id: entityId() });
 
 export const DigitalGoodsListQuery = z.object({
   status: DigitalGoodsStatus.optional(),
   /** Include hidden goods (default true: the editor lists everything you own). */
   includeHidden: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(UPLOAD.maxListPageSize).optional(),
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
 });
 
 export const DigitalGoodsList = z.object({

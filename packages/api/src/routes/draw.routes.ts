@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, text } from '../string-primitives.ts';
 import { CampaignIdParams, PlatformSchema } from './campaign.routes.ts';
 import { DeliveryStatus } from './delivery.routes.ts';
 import { LiveStreamParams } from './live.routes.ts';
@@ -106,10 +107,10 @@ export const WinnerList = z.object({
 });
 export type WinnerList = z.infer<typeof WinnerList>;
 
-export const WinnerQuery = z.object({ campaignId: z.string().min(1).max(100) });
+export const WinnerQuery = z.object({ campaignId: entityId() });
 
 export const DrawBody = z.object({
-  campaignId: z.string().min(1).max(100),
+  campaignId: entityId(),
   /** How many to draw (default: all remaining). 422 when nothing remains or nobody is eligible. */
   count: z.number().int().min(1).max(10_000).optional(),
 });
@@ -117,13 +118,13 @@ export type DrawBody = z.infer<typeof DrawBody>;
 
 /** The streamer edits the list: each excluded winner is replaced by a linked re-draw (its own proof). */
 export const WinnerEditBody = z.object({
-  campaignId: z.string().min(1).max(100),
+  campaignId: entityId(),
   winners: z
     .array(
       z.object({
-        id: z.string().min(1).max(100),
+        id: entityId(),
         excluded: z.literal(true),
-        reason: z.string().trim().min(1).max(200),
+        reason: text().trim().min(1).max(200),
       }),
     )
     .min(1)
@@ -133,7 +134,7 @@ export const WinnerEditBody = z.object({
 });
 export type WinnerEditBody = z.infer<typeof WinnerEditBody>;
 
-export const ScheduleBody = z.object({ campaignId: z.string().min(1).max(100) });
+export const ScheduleBody = z.object({ campaignId: entityId() });
 
 export const ResultQuery = z.object({ platformType: PlatformSchema.optional() });
 
@@ -193,7 +194,7 @@ export const DrawProofResponse = z.object({
   winners: z.array(z.string()),
 });
 
-const DrawIdParams = z.object({ id: z.string().min(1).max(100) });
+const DrawIdParams = z.object({ id: entityId() });
 
 function platformDrawRoutes<P extends 'youtube' | 'twitcasting'>(platform: P) {
   const base = `/api/liveStreaming/${platform}/:a/:b` as const;

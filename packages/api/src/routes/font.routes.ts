@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { text } from '../string-primitives.ts';
 
 /**
  * The four fonts of the digital goods editor (original section 3). HuiFont P109 is not freely licensed, so a
@@ -30,7 +31,7 @@ export const fontRoutes = {
     access: 'public',
     summary: 'An editor font as a data: URL (font = noto-serif-jp | kosugi | tangerine | yomogi)',
     tags: ['fonts'],
-    params: z.object({ font: z.string().min(1).max(50) }),
+    params: z.object({ font: text().min(1).max(50) }),
     response: FontDataUrl,
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { text } from '../string-primitives.ts';
 import {
   ACCOUNT_LIMITS,
   AUTH_BASE_PATH,
@@ -18,7 +19,7 @@ import {
 export const SignupBody = z.object({
   userType: UserTypeSchema,
   /** Display name; defaults to the name the identity provider gave, or the e-mail's local part. */
-  name: z.string().trim().min(1).max(ACCOUNT_LIMITS.nameMax).optional(),
+  name: text().trim().min(1).max(ACCOUNT_LIMITS.nameMax).optional(),
   /** The language chosen before or at sign-up; the server's default when absent (decision 0077). */
   locale: LocaleSchema.optional(),
 });
@@ -91,12 +92,11 @@ export const SignInLinkCode = z.object({
   expiresAt: z.string().nullable(),
 });
 export type SignInLinkCode = z.infer<typeof SignInLinkCode>;
-export const SignInLinkToken = z.object({ token: z.string().min(8).max(200) });
+export const SignInLinkToken = z.object({ token: text().min(8).max(200) });
 export const SignInLinkInfo = z.object({ email: z.string(), expiresAt: z.string() });
 export type SignInLinkInfo = z.infer<typeof SignInLinkInfo>;
 export const SignInLinkConfirmBody = SignInLinkToken.extend({
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{3} ?\d{3}$/, 'must be the 6 digits shown in the browser that asked for the link'),
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId } from '../string-primitives.ts';
 
 /** What can be liked: a campaign (its id) or a token (the digital goods id behind it). */
 export const LIKE_TARGET_KINDS = ['campaign', 'token'] as const;
 export const LikeTargetKind = z.enum(LIKE_TARGET_KINDS);
 export type LikeTargetKind = z.infer<typeof LikeTargetKind>;
 
-export const LikeParams = z.object({ kind: LikeTargetKind, id: z.string().min(1).max(100) });
+export const LikeParams = z.object({ kind: LikeTargetKind, id: entityId() });
 
 export const LikeState = z.object({
   targetKind: LikeTargetKind,

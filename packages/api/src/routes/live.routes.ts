@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, platformId, text } from '../string-primitives.ts';
 import { UPLOAD } from '../constants.ts';
 import { LocaleSchema } from './account.routes.ts';
 import { CampaignIdParams, PlatformSchema } from './campaign.routes.ts';
@@ -47,8 +48,7 @@ export type PlatformConnections = z.infer<typeof PlatformConnections>;
 
 /** Where the browser returns after the platform's consent page: a same-origin path (default: the account page). */
 export const OAuthUrlQuery = z.object({
-  returnTo: z
-    .string()
+  returnTo: text()
     .max(500)
     .regex(/^\/(?!\/)[^\s\\]*$/, 'a path on this site, starting with one "/"')
     .optional(),
@@ -147,10 +147,8 @@ export type LiveOverview = z.infer<typeof LiveOverview>;
 
 export const StartStreamBody = z.object({ platform: PlatformSchema });
 
-export const LiveStreamParams = z.object({
-  a: z.string().min(1).max(200),
-  b: z.string().min(1).max(200),
-});
+/** The stream's platform ids in the original's paths: `a` the channel (user) id, `b` the broadcast (movie) id. */
+export const LiveStreamParams = z.object({ a: platformId(), b: platformId() });
 export const LIVE_LIMITS = { commentPageSize: 50, overlayTicker: 20 } as const;
 
 // ─── Comments ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -197,9 +195,9 @@ export const LiveComment = z.object({
 export type LiveComment = z.infer<typeof LiveComment>;
 
 export const CommentListQuery = z.object({
-  campaignId: z.string().min(1).max(100),
+  campaignId: entityId(),
   /** Newest first; `nextCursor` of the previous page for older comments. */
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(UPLOAD.maxListPageSize).default(LIVE_LIMITS.commentPageSize),
   onlyEligible: z
     .enum(['true', 'false'])

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, text } from '../string-primitives.ts';
 import { DeliveryCounts } from './delivery.routes.ts';
 
 export const MANUAL_DISTRIBUTION_LIMITS = {
@@ -15,13 +16,13 @@ export const MANUAL_DISTRIBUTION_LIMITS = {
  * (UC…), or a TwitCasting user id; prefixes `user:`, `wallet:`, `youtube:`, `twitcasting:` make the kind explicit.
  */
 export const DistributionRow = z.object({
-  recipient: z.string().trim().min(1).max(MANUAL_DISTRIBUTION_LIMITS.recipientMax),
+  recipient: text().trim().min(1).max(MANUAL_DISTRIBUTION_LIMITS.recipientMax),
   amount: z.number().int().min(1).max(MANUAL_DISTRIBUTION_LIMITS.maxAmount).default(1),
 });
 export type DistributionRow = z.input<typeof DistributionRow>;
 
 export const ManualDistributionBody = z.object({
-  digitalGoodsId: z.string().min(1).max(100),
+  digitalGoodsId: entityId(),
   distributionList: z.array(DistributionRow).min(1).max(MANUAL_DISTRIBUTION_LIMITS.maxRows),
 });
 export type ManualDistributionBody = z.input<typeof ManualDistributionBody>;
@@ -131,7 +132,7 @@ export const manualDistributionRoutes = {
     summary: 'Your manual distributions, newest first',
     tags: ['manual-distribution'],
     query: z.object({
-      cursor: z.string().max(500).optional(),
+      cursor: text().max(500).optional(),
       limit: z.coerce.number().int().min(1).max(50).default(20),
     }),
     response: z.object({ items: z.array(ManualDistribution), nextCursor: z.string().nullable() }),
@@ -142,7 +143,7 @@ export const manualDistributionRoutes = {
     access: 'streamer',
     summary: 'One of your manual distributions with the state of every row',
     tags: ['manual-distribution'],
-    params: z.object({ id: z.string().min(1).max(100) }),
+    params: z.object({ id: entityId() }),
     response: ManualDistributionDetail,
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, multilineText, text } from '../string-primitives.ts';
 
 /**
  * News from the operators (original section 7: `GET /api/news` with `nextCursor`, `POST /api/news`), in
@@ -9,7 +10,7 @@ import { defineRoute } from '../route.ts';
 
 export const NEWS_LIMITS = { titleMax: 120, bodyMax: 5000, defaultPageSize: 10, maxPageSize: 50 } as const;
 
-const DateTime = z.iso.datetime({ offset: true });
+const DateTime = text().datetime({ offset: true });
 
 /** A published item, as anyone sees it. `titleEn`/`bodyEn` are null when there is no English text. */
 export const NewsItem = z.object({
@@ -36,7 +37,7 @@ export type NewsAdminItem = z.infer<typeof NewsAdminItem>;
 
 export const NewsListQuery = z.object({
   /** `nextCursor` of the previous page (the original's query name). */
-  nextCursor: z.string().max(500).optional(),
+  nextCursor: text().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(NEWS_LIMITS.maxPageSize).default(NEWS_LIMITS.defaultPageSize),
 });
 export const NewsList = z.object({ list: z.array(NewsItem), nextCursor: z.string().nullable() });
@@ -45,19 +46,18 @@ export const AdminNewsListQuery = NewsListQuery.extend({ state: z.enum(NEWS_STAT
 export const AdminNewsList = z.object({ list: z.array(NewsAdminItem), nextCursor: z.string().nullable() });
 
 /** Empty English text counts as none. */
-const englishText = (max: number) =>
-  z
-    .string()
+const englishText = (max: number, lines = false) =>
+  (lines ? multilineText() : text())
     .trim()
     .max(max)
     .nullable()
     .transform((value) => (value ? value : null));
 
 const newsFields = {
-  title: z.string().trim().min(1).max(NEWS_LIMITS.titleMax),
-  body: z.string().trim().min(1).max(NEWS_LIMITS.bodyMax),
+  title: text().trim().min(1).max(NEWS_LIMITS.titleMax),
+  body: multilineText().trim().min(1).max(NEWS_LIMITS.bodyMax),
   titleEn: englishText(NEWS_LIMITS.titleMax),
-  bodyEn: englishText(NEWS_LIMITS.bodyMax),
+  bodyEn: englishText(NEWS_LIMITS.bodyMax, true),
   /** null: draft / unpublish; a future time: schedule; now or earlier: published. */
   publishedAt: DateTime.nullable(),
 };
@@ -78,7 +78,7 @@ export const UpdateNewsBody = z
   });
 export type UpdateNewsBody = z.input<typeof UpdateNewsBody>;
 
-export const NewsIdParams = z.object({ id: z.string().min(1).max(100) });
+export const NewsIdParams = z.object({ id: entityId() });
 
 const tags = ['news'];
 

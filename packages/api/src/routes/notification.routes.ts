@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, text } from '../string-primitives.ts';
 import { NOTIFICATION_TYPES, UPLOAD } from '../constants.ts';
 
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
@@ -20,14 +21,14 @@ export const NOTIFICATION_LIMITS = { defaultPageSize: 20, readAllMax: 1000 } as 
 
 export const NotificationListQuery = z.object({
   /** Your own user id (the original's query); anyone else's answers 403. */
-  userId: z.string().min(1).max(100),
+  userId: entityId(),
   limit: z.coerce
     .number()
     .int()
     .min(1)
     .max(UPLOAD.maxListPageSize)
     .default(NOTIFICATION_LIMITS.defaultPageSize),
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
@@ -38,9 +39,9 @@ export const NotificationList = z.object({
 });
 export type NotificationList = z.infer<typeof NotificationList>;
 
-export const NotificationIdParams = z.object({ id: z.string().min(1).max(100) });
+export const NotificationIdParams = z.object({ id: entityId() });
 export const ReadAllBody = z.object({
-  items: z.array(z.string().min(1).max(100)).min(1).max(NOTIFICATION_LIMITS.readAllMax),
+  items: z.array(entityId()).min(1).max(NOTIFICATION_LIMITS.readAllMax),
 });
 export type ReadAllBody = z.infer<typeof ReadAllBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId, text } from '../string-primitives.ts';
 import { UPLOAD } from '../constants.ts';
 import { UserSummary } from './account.routes.ts';
 import { Campaign, PrizeGoods } from './campaign.routes.ts';
@@ -39,19 +40,19 @@ const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'tr
 
 export const StreamerListQuery = z.object({
   /** Text in the name or a platform name / id. */
-  q: z.string().trim().max(STREAMER_LIMITS.searchTextMax).optional(),
+  q: text().trim().max(STREAMER_LIMITS.searchTextMax).optional(),
   sort: z.enum(STREAMER_SORTS).default('followers'),
   /** Only the streamers you follow (signed-in audience). */
   following: booleanFlag.optional(),
   limit: z.coerce.number().int().min(1).max(UPLOAD.maxListPageSize).default(STREAMER_LIMITS.defaultPageSize),
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
 });
 export type StreamerListQuery = z.infer<typeof StreamerListQuery>;
 
 export const StreamerList = z.object({ list: z.array(StreamerCard), nextCursor: z.string().nullable() });
 export type StreamerList = z.infer<typeof StreamerList>;
 
-export const StreamerIdParams = z.object({ id: z.string().min(1).max(100) });
+export const StreamerIdParams = z.object({ id: entityId() });
 
 export const FollowState = z.object({
   streamerId: z.string(),
@@ -62,7 +63,7 @@ export type FollowState = z.infer<typeof FollowState>;
 
 /** `GET /api/user`: a search by name or platform id; only fields anyone may see. */
 export const UserSearchQuery = z.object({
-  q: z.string().trim().min(1).max(STREAMER_LIMITS.searchTextMax),
+  q: text().trim().min(1).max(STREAMER_LIMITS.searchTextMax),
   type: z.enum(['streamer', 'audience']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(STREAMER_LIMITS.defaultPageSize),
 });

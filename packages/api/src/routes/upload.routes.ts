@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { text } from '../string-primitives.ts';
 
 /**
  * Uploads (original sections 5, 7 and 9). Two ways in, one result:
@@ -75,11 +76,19 @@ export const UploadResult = z.object({
 export type UploadResult = z.infer<typeof UploadResult>;
 
 export const UploadParams = z.object({ kind: UploadKindSchema });
+/** A file's name, not a path: no `/` or `\\`, not `.` or `..` (a name with a folder in it is refused). */
+export function isPlainFileName(name: string): boolean {
+  return !/[/\\]/.test(name) && name !== '.' && name !== '..';
+}
+
 export const UploadQuery = z.object({
   /** The file's name as the person chose it; sanitised by the server. */
-  name: z.string().max(1000).optional(),
+  name: text().max(1000).refine(isPlainFileName, 'must be a file name, not a path').optional(),
 });
-export const UploadResultParams = z.object({ uploadId: z.string().min(1).max(200) });
+/** A tus upload id (32 hex digits) or a record id (a UUID). */
+export const UploadResultParams = z.object({
+  uploadId: text().regex(/^[0-9a-fA-F-]{32,36}$/, 'must be an upload id'),
+});
 
 export const uploadRoutes = {
   uploadFile: defineRoute({

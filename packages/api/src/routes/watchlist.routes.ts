@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { entityId } from '../string-primitives.ts';
 
 /** The watchlist of the original: `POST/DELETE /api/watchlist/{userId}`, only ever for yourself. */
-export const WatchlistParams = z.object({ userId: z.string().min(1).max(100) });
-export const AddWatchBody = z.object({ campaignId: z.string().min(1).max(100) });
-export const RemoveWatchQuery = z.object({ campaignId: z.string().min(1).max(100) });
+export const WatchlistParams = z.object({ userId: entityId() });
+export const AddWatchBody = z.object({ campaignId: entityId() });
+export const RemoveWatchQuery = z.object({ campaignId: entityId() });
 
 /** The campaign's watch state after the call (the web flips `isWatch` in its cache from it). */
 export const WatchState = z.object({

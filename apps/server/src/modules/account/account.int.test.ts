@@ -95,7 +95,7 @@ describe.each(testBackends())('account calls on %s', (backend) => {
     const other = await put(alice, bob.userId, { name: 'hijack' });
     expect(other.statusCode).toBe(403);
     expect(other.json().error.code).toBe('FORBIDDEN');
-    const missing = await put(alice, 'no-such-user', { name: 'x' });
+    const missing = await put(alice, '00000000-0000-4000-8000-000000000000', { name: 'x' });
     expect(missing.statusCode).toBe(403);
     expect((await put(null, alice.userId, { name: 'x' })).statusCode).toBe(401);
     const bobNow = await ctx.app.inject({

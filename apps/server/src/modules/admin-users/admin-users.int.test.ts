@@ -54,10 +54,18 @@ describe.each(testBackends())('operator user tools (%s)', (backend) => {
     expect(fields).toEqual(['query.hasWallet', 'query.limit', 'query.type']);
     const role = await callAs(ctx.app, boss, 'PUT', `/api/admin/user/${fan.userId}/role`, { role: 'admin' });
     expect(role.json().error.details[0].field).toBe('body.role');
-    expect((await callAs(ctx.app, boss, 'GET', '/api/admin/user/nobody')).statusCode).toBe(404);
-    const missing = await callAs(ctx.app, boss, 'PUT', '/api/admin/user/nobody/suspension', {
-      suspended: true,
-    });
+    expect(
+      (await callAs(ctx.app, boss, 'GET', '/api/admin/user/00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+    const missing = await callAs(
+      ctx.app,
+      boss,
+      'PUT',
+      '/api/admin/user/00000000-0000-4000-8000-000000000000/suspension',
+      {
+        suspended: true,
+      },
+    );
     expect(missing.statusCode).toBe(404);
     expect((await callAs(ctx.app, boss, 'GET', '/api/admin/user?cursor=zzz')).statusCode).toBe(400);
   });

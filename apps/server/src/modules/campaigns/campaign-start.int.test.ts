@@ -89,7 +89,10 @@ describe.each(testBackends())('campaign start and idempotent create on %s', (bac
     expect((await callAs(ctx.app, null, 'POST', url)).statusCode).toBe(401);
     expect((await callAs(ctx.app, viewer, 'POST', url)).statusCode).toBe(403);
     expect((await callAs(ctx.app, bob, 'POST', url)).statusCode).toBe(403);
-    expect((await callAs(ctx.app, alice, 'POST', '/api/campaign/nope/start')).statusCode).toBe(404);
+    expect(
+      (await callAs(ctx.app, alice, 'POST', '/api/campaign/00000000-0000-4000-8000-000000000000/start'))
+        .statusCode,
+    ).toBe(404);
     const started = await callAs(ctx.app, alice, 'POST', url);
     expect(started.statusCode, started.body).toBe(200);
     const body = Campaign.parse(started.json());

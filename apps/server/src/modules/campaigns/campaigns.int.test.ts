@@ -165,7 +165,7 @@ describe.each(testBackends())('campaigns on %s', (backend) => {
       [{ entryRule: { membersOnly: true }, platforms: ['twitcasting'] }, ['body.entryRule.membersOnly']],
       [{}, ['body.prize.digitalGoodsId'], draftGoods.id],
       [{}, ['body.prize.digitalGoodsId'], bobsGoods.id],
-      [{}, ['body.prize.digitalGoodsId'], 'no-such-goods'],
+      [{}, ['body.prize.digitalGoodsId'], '00000000-0000-4000-8000-000000000000'],
       [{ winnerCount: 3, prize: { digitalGoodsId: small.id, copiesPerWinner: 2 } }, ['body.winnerCount']],
     ];
     for (const [changes, expected, goodsId] of cases) {

@@ -137,7 +137,10 @@ describe.each(testBackends())('collections on %s', (backend) => {
     expect(seen.json().items).toHaveLength(3);
     await callAs(ctx.app, owner, 'PUT', `/api/account/${owner.userId}`, { collectionPublic: false });
     expect((await callAs(ctx.app, stranger, 'GET', `/api/collection/${owner.userId}`)).statusCode).toBe(404);
-    expect((await callAs(ctx.app, owner, 'GET', '/api/collection/nobody')).statusCode).toBe(404);
+    expect(
+      (await callAs(ctx.app, owner, 'GET', '/api/collection/00000000-0000-4000-8000-000000000000'))
+        .statusCode,
+    ).toBe(404);
     const bad = await callAs(ctx.app, owner, 'PUT', `/api/account/${owner.userId}`, {
       collectionPublic: 'yes',
     });

@@ -49,9 +49,16 @@ describe.each(testBackends())("the operator's delivery queue (%s)", (backend) =>
     expect(
       (await callAs(world.ctx.app, boss, 'POST', `/api/admin/delivery/${confirmedId}/cancel`)).statusCode,
     ).toBe(409);
-    expect((await callAs(world.ctx.app, boss, 'POST', '/api/admin/delivery/nope/retry')).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await callAs(
+          world.ctx.app,
+          boss,
+          'POST',
+          '/api/admin/delivery/00000000-0000-4000-8000-000000000000/retry',
+        )
+      ).statusCode,
+    ).toBe(404);
 
     for (const caller of [world.streamer, fan]) {
       expect((await callAs(world.ctx.app, caller, 'GET', '/api/admin/delivery')).statusCode).toBe(403);
@@ -134,7 +141,14 @@ describe.each(testBackends())("the operator's delivery queue (%s)", (backend) =>
     expect(mine.json().items.map((item: { recipientName: string }) => item.recipientName)).toEqual(['Fan']);
     expect(mine.json().held).toEqual([]);
     expect(
-      (await callAs(world.ctx.app, boss, 'GET', '/api/admin/campaign/nope/distribution')).statusCode,
+      (
+        await callAs(
+          world.ctx.app,
+          boss,
+          'GET',
+          '/api/admin/campaign/00000000-0000-4000-8000-000000000000/distribution',
+        )
+      ).statusCode,
     ).toBe(404);
     expect((await callAs(world.ctx.app, world.streamer, 'GET', url)).statusCode).toBe(403);
     expect(await db.select().from(heldClaim)).toHaveLength(1);

@@ -134,7 +134,10 @@ describe.each(testBackends())('digital goods on %s', (backend) => {
       imageAssetId: video,
     });
     expect(notImage.statusCode).toBe(422);
-    expect((await call(alice, 'PUT', `/api/digitalgoods/${'none'}`, { name: 'x' })).statusCode).toBe(404);
+    expect(
+      (await call(alice, 'PUT', `/api/digitalgoods/00000000-0000-4000-8000-000000000000`, { name: 'x' }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(alice, 'PUT', `/api/digitalgoods/${'none'}`, {})).statusCode).toBe(400);
   });
 

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH } from '@hanabi/api';
 import { registerPublicPlugin } from '../../http/public-routes.ts';
 import type { Auth } from './auth.ts';
 import { sendFetchResponse, toFetchHeaders } from './fetch-bridge.ts';
+import { SIGN_IN_LINK_PATH, signInLinkLimiter, type SignInLinkLimits } from './sign-in-link-limits.ts';
 
 /**
  * Mounts better-auth under /api/auth/* (public: it does its own session checks) in an encapsulated scope whose
@@ -12,8 +13,20 @@ import { sendFetchResponse, toFetchHeaders } from './fetch-bridge.ts';
 export async function installAuthHandler(
   app: FastifyInstance,
   auth: Auth,
-  options: { publicOrigin: string; rateLimitPerMinute: number },
+  options: { publicOrigin: string; rateLimitPerMinute: number; signInLinkLimits: SignInLinkLimits },
 ): Promise<void> {
+  async function handler(request: FastifyRequest, reply: FastifyReply) {
+    const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
+    const response = await auth.handler(
+      new Request(new URL(request.url, options.publicOrigin), {
+        method: request.method,
+        headers: toFetchHeaders(request),
+        ...(body && request.method !== 'GET' ? { body } : {}),
+      }),
+    );
+    return sendFetchResponse(reply, response);
+  }
+  const rateLimit = { max: options.rateLimitPerMinute, timeWindow: '1 minute' };
   await registerPublicPlugin(
     app,
     async (scope) => {
@@ -22,20 +35,19 @@ export async function installAuthHandler(
       scope.route({
         method: ['GET', 'POST'],
         url: `${AUTH_BASE_PATH}/*`,
-        config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
+        config: { rateLimit },
         // better-auth's endpoints are not Hanabi's contract; the ones the web app calls are in `authEndpoints`.
         schema: { hide: true },
-        async handler(request, reply) {
-          const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
-          const response = await auth.handler(
-            new Request(new URL(request.url, options.publicOrigin), {
-              method: request.method,
-              headers: toFetchHeaders(request),
-              ...(body && request.method !== 'GET' ? { body } : {}),
-            }),
-          );
-          return sendFetchResponse(reply, response);
-        },
+        handler,
+      });
+      // Mailing a sign-in link also counts per address and per IP (issue 20); static, so it wins the wildcard.
+      scope.route({
+        method: 'POST',
+        url: SIGN_IN_LINK_PATH,
+        config: { rateLimit },
+        schema: { hide: true },
+        preHandler: signInLinkLimiter(scope, options.signInLinkLimits),
+        handler,
       });
       // better-auth reads the session itself; POSTs still get the session lookup for the XSRF check.
     },

@@ -83,7 +83,10 @@ describe.each(testBackends())('likes on %s', (backend) => {
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json().error.details.map((d: { field: string }) => d.field)).toEqual(['params.kind']);
     expect((await callAs(ctx.app, liker, 'POST', `/api/like/token/${draftGoods}`)).statusCode).toBe(404);
-    expect((await callAs(ctx.app, liker, 'POST', '/api/like/campaign/nope')).statusCode).toBe(404);
+    expect(
+      (await callAs(ctx.app, liker, 'POST', '/api/like/campaign/00000000-0000-4000-8000-000000000000'))
+        .statusCode,
+    ).toBe(404);
     expect((await callAs(ctx.app, null, 'GET', `/api/like/token/${draftGoods}`)).statusCode).toBe(404);
   });
 });

@@ -81,7 +81,10 @@ describe.each(testBackends())('campaign results on %s', (backend) => {
   });
 
   it('answers 404 for unknown and draft campaigns', async () => {
-    expect((await world.as(null).call('GET', '/api/campaign/nope/results')).statusCode).toBe(404);
+    expect(
+      (await world.as(null).call('GET', '/api/campaign/00000000-0000-4000-8000-000000000000/results'))
+        .statusCode,
+    ).toBe(404);
     const draft = await world.campaign({ status: 'draft' });
     expect((await world.as(null).call('GET', `/api/campaign/${draft.id}/results`)).statusCode).toBe(404);
     expect(

@@ -54,7 +54,9 @@ describe.each(testBackends())('draws over HTTP on %s', (backend) => {
       (await world.as(world.otherStreamerId).call('GET', `/api/liveStreaming/${c.id}/result`)).statusCode,
     ).toBe(404);
     expect((await world.as(null).call('GET', `/api/liveStreaming/${c.id}/overview`)).statusCode).toBe(401);
-    expect((await world.as(null).call('GET', '/api/draw/nope')).statusCode).toBe(404);
+    expect(
+      (await world.as(null).call('GET', '/api/draw/00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
   });
 
   it('refuses with 422: a draft campaign, more than remain, nobody eligible', async () => {
@@ -219,6 +221,9 @@ describe.each(testBackends())('draws over HTTP on %s', (backend) => {
     expect(state.latestDraw?.proofPath).toBe(`/draw/${state.latestDraw?.id}`);
     const draft = await world.campaign({ status: 'draft' });
     expect((await world.as(null).call('GET', `/api/liveStreaming/${draft.id}/overlay`)).statusCode).toBe(404);
-    expect((await world.as(null).call('GET', `/api/liveStreaming/nope/overlay`)).statusCode).toBe(404);
+    expect(
+      (await world.as(null).call('GET', `/api/liveStreaming/00000000-0000-4000-8000-000000000000/overlay`))
+        .statusCode,
+    ).toBe(404);
   });
 });

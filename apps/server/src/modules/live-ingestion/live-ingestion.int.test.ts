@@ -48,7 +48,7 @@ describe.each(testBackends())('live streams and chat ingestion against the sandb
     expect((await start(campaignId, 'youtube', {})).statusCode).toBe(401);
     expect((await start(campaignId, 'youtube', viewer.headers)).statusCode).toBe(403);
     expect((await start(campaignId, 'youtube', other.headers)).statusCode).toBe(404);
-    expect((await start('no-such-campaign', 'youtube')).statusCode).toBe(404);
+    expect((await start('00000000-0000-4000-8000-000000000000', 'youtube')).statusCode).toBe(404);
     expect((await start(campaignId, 'niconico')).statusCode).toBe(400);
     expect((await inject('POST', `/api/liveStreaming/${campaignId}/stream`, yt.headers, {})).statusCode).toBe(
       400,

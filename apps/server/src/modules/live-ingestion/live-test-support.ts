@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { platformConnection } from '../../db/schema.ts';
@@ -110,6 +111,8 @@ export async function startLiveWorld(
     env?: Record<string, string>;
     /** Real sign-ins (better-auth cookies and bearer tokens) instead of `x-test-user` headers. */
     realSessions?: boolean;
+    /** Where the log goes instead of stdout. */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<LiveWorld> {
   const port = await freePort();
@@ -118,6 +121,7 @@ export async function startLiveWorld(
     env: { PUBLIC_ORIGIN: origin, PORT: String(port), ...options.env },
     ...(options.realSessions ? {} : { sessions: headerSessions }),
     workers: options.workers ?? false,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await ctx.app.listen({ port, host: '127.0.0.1' });
   const db = ctx.container.database.db;

@@ -77,7 +77,7 @@ describe.each(testBackends())('manual distribution (%s)', (backend) => {
         number,
       ]
     > = [
-      ['unknown goods', world.distribute(one, { goodsId: 'no-such-goods' }), 404],
+      ['unknown goods', world.distribute(one, { goodsId: '00000000-0000-4000-8000-000000000000' }), 404],
       ["someone else's goods", world.distribute(one, { goodsId: othersGoods.id }), 403],
       ['unpublished goods', world.distribute(one, { goodsId: draft.id }), 422],
       ['empty list', world.distribute([]), 400],

@@ -21,6 +21,17 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   glb: 'model/gltf-binary',
 };
 
+/**
+ * `Content-Disposition` of a stored file: media the app shows (`<img>`, `<video>`) inline, anything else as a
+ * download; the name is the key's last segment (already reduced to letters, digits, `_`, `-` and the extension).
+ */
+export function contentDispositionOfKey(key: string): string {
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  const ascii = name.replace(/[^A-Za-z0-9._-]/g, '_');
+  const disposition = contentTypeOfKey(key) === 'application/octet-stream' ? 'attachment' : 'inline';
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /** Stored keys end in the extension of their sniffed type; anything else is served as opaque bytes. */
 export function contentTypeOfKey(key: string): string {
   return TYPES_BY_EXTENSION[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
@@ -57,6 +68,7 @@ export function registerFilesRoutes(app: FastifyInstance, storage: FileStorage):
           "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'",
         )
         .header('cross-origin-resource-policy', 'cross-origin')
+        .header('content-disposition', contentDispositionOfKey(key))
         .header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 

@@ -6,6 +6,7 @@ import {
   UPLOAD_KINDS,
   UPLOAD_MEDIA_TYPES,
   UPLOAD_TUS_PATH,
+  UploadQuery,
   type UploadKind,
 } from '@hanabi/api';
 import { readTusUpload } from '../../adapters/storage/index.ts';
@@ -95,6 +96,12 @@ export class TusUploads {
       ]);
     }
     const uploadKind = kind as UploadKind;
+    // The same rule as the one-request upload's `name`: a file name, no folders, no control characters.
+    if (metadata.filename != null && !UploadQuery.shape.name.safeParse(metadata.filename).success) {
+      throw new AppError('VALIDATION_FAILED', 'Upload-Metadata filename must be a file name, not a path.', [
+        { field: 'metadata.filename', message: 'must be a file name, not a path' },
+      ]);
+    }
     const claimed = metadata.filetype?.split(';')[0]?.trim().toLowerCase();
     if (claimed && !UPLOAD_MEDIA_TYPES[uploadKind].includes(claimed))
       throw unsupportedType(uploadKind, claimed);

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { UPLOAD, UPLOAD_TUS_PATH, uploadRoutes } from '@hanabi/api';
+import { UPLOAD, UPLOAD_KINDS, UPLOAD_TUS_PATH, uploadRoutes, type UploadKind } from '@hanabi/api';
 import { AppError } from '../../http/app-error.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
-import type { AssetService } from './asset.service.ts';
+import { tooLarge, type AssetService } from './asset.service.ts';
 
 /**
  * `POST /api/upload/{kind}?name=…`: a small file (≤ 262,144 bytes) as the raw request body, any Content-Type.
@@ -25,6 +25,15 @@ export async function registerUploadRoutes(app: FastifyInstance, assets: AssetSe
         );
       }
       throw error;
+    });
+    // Oversize is refused from the declared length, before a byte of the body is read (issue 20).
+    scope.addHook('preParsing', async (request) => {
+      const kind = (request.params as { kind?: string }).kind;
+      const declared = Number(request.headers['content-length']);
+      if (!kind || !(UPLOAD_KINDS as readonly string[]).includes(kind) || !Number.isFinite(declared)) return;
+      const limit = assets.limitFor(kind as UploadKind);
+      if (declared > limit && declared <= UPLOAD.resumableThresholdBytes)
+        throw tooLarge(kind as UploadKind, limit);
     });
     registerRoute(scope, uploadRoutes.uploadFile, async ({ session, params, query, request }) => {
       const owner = requireSession(session);

@@ -65,7 +65,7 @@ describe.each(testBackends())('one-request uploads and stored files on %s', (bac
     );
   });
 
-  it('takes the extension from the bytes, not the name, and sanitises names', async () => {
+  it('takes the extension from the bytes, not the name; refuses paths and sanitises names', async () => {
     const renamed = await uploadSmall(ctx, alice, 'campaign', pngBytes(), 'setup.exe');
     expect(renamed.statusCode, renamed.body).toBe(201);
     expect(renamed.json()).toMatchObject({
@@ -75,6 +75,7 @@ describe.each(testBackends())('one-request uploads and stored files on %s', (bac
     });
     expect(renamed.json().storageKey).toMatch(/\/setup-[0-9a-f]{8}\.png$/);
 
+    // A name with folders, a NUL or a line break is refused (decision 0132); odd characters are only replaced.
     const traversal = await uploadSmall(
       ctx,
       alice,
@@ -82,9 +83,12 @@ describe.each(testBackends())('one-request uploads and stored files on %s', (bac
       pngBytes(),
       '../../../etc/pass\u0000wd\n.png',
     );
-    expect(traversal.statusCode, traversal.body).toBe(201);
-    const stored = traversal.json();
-    expect(stored.fileName).toBe('passwd.png');
+    expect(traversal.statusCode, traversal.body).toBe(400);
+    expect(traversal.json().error.details[0].field).toBe('query.name');
+    const odd = await uploadSmall(ctx, alice, 'campaign', pngBytes(), '..hidden<pass>"wd.png');
+    expect(odd.statusCode, odd.body).toBe(201);
+    const stored = odd.json();
+    expect(stored.fileName).toBe('hidden_pass__wd.png');
     expect(stored.storageKey.startsWith(`campaign/${alice.userId}/`)).toBe(true);
     expect(stored.storageKey).not.toContain('..');
   });

@@ -125,7 +125,7 @@ describe.each(testBackends())('watchlist on %s', (backend) => {
       .select()
       .from(notification)
       .where(eq(notification.userId, other.userId));
-    for (const campaignId of [draft, 'no-such-campaign']) {
+    for (const campaignId of [draft, '00000000-0000-4000-8000-000000000000']) {
       const res = await callAs(ctx.app, other, 'POST', `/api/watchlist/${other.userId}`, { campaignId });
       expect(res.statusCode).toBe(404);
     }

@@ -204,7 +204,7 @@ export const en: Messages = {
       label: 'E-mail address',
       description: 'We will send you a sign-in link. No password needed.',
       invalid: 'Enter a valid e-mail address.',
-      rateLimited: 'Too many attempts. Wait a minute and try again.',
+      rateLimited: 'Too many attempts. Wait a while and try again.',
       send: 'Send sign-in link',
       resend: 'Send the link again',
       sentTitle: 'Check your e-mail',
