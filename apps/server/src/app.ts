@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -6,6 +5,9 @@ import type { Container } from './container.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { reportServerErrors } from './adapters/error-reporting/sentry.ts';
 import { installSecurity } from './http/security.ts';
+import { postgresRateLimitStore } from './http/rate-limit-store.ts';
+import { installRequestId, requestIdOf } from './http/request-id.ts';
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { installCompression } from './http/compression.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAccessHook } from './http/access-hook.ts';
@@ -29,6 +31,11 @@ import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { registerLiveRoutes } from './modules/live-ingestion/live.wiring.ts';
 import { registerDrawRoutes } from './modules/live-draws/draws.routes.ts';
 
+/** A hop count trusts that many proxies nearest the server (what Fastify does with a number; its types omit it). */
+function trustProxyOption(trust: false | number | string[]) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the HTTP application from a container. main.ts and the tests both use it. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
   const { config } = container;
@@ -36,8 +43,10 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: container.log as FastifyBaseLogger,
     bodyLimit: config.http.bodyLimitBytes,
-    trustProxy: production,
-    genReqId: () => crypto.randomUUID(),
+    // Only the proxies named by TRUST_PROXY may say who the client is (decision 0143); by default nobody.
+    trustProxy: trustProxyOption(config.ops.trustProxy),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Bad JSON, prototype-poisoning attempts and the like are client errors, answered by the error handler.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -46,9 +55,16 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   reportServerErrors(app);
+  installRequestId(app);
+  registerMetricsRoutes(app, container.metrics, config.ops.metricsToken);
 
   await app.register(cookie);
-  await installSecurity(app, { rateLimitPerMinute: config.http.rateLimitPerMinute, production });
+  const pool = container.database.kind === 'postgres' ? container.database.pool : undefined;
+  await installSecurity(app, {
+    rateLimitPerMinute: config.http.rateLimitPerMinute,
+    production,
+    ...(pool ? { rateLimitStore: postgresRateLimitStore(pool) } : {}),
+  });
   await installCompression(app);
   await installOpenApi(app, config.publicOrigin);
   installXsrfCookie(app, production);
