@@ -164,7 +164,7 @@ function productionRequirements(env: Record<string, string | undefined>): string
   if (env.NODE_ENV !== 'production') return [];
   // The one-shot commands need only what they touch (decision 0140); api and worker need everything.
   if (env.HANABI_ROLE === 'migrate' || env.HANABI_ROLE === 'deploy-token') return opsRequirements(env);
-  const missing: string[] = opsRequirements(env);
+  const missing: string[] = [];
   if (!env.AUTH_SECRET) missing.push('AUTH_SECRET: required in production (at least 32 random characters)');
   if (!env.SMTP_URL) missing.push('SMTP_URL: required in production (e-mail sign-in links are sent by SMTP)');
   if (!env.PUBLIC_ORIGIN)
@@ -184,7 +184,7 @@ function productionRequirements(env: Record<string, string | undefined>): string
   if (['1', 'true', 'yes', 'on'].includes(env.LIVE_SANDBOX ?? '')) {
     missing.push('LIVE_SANDBOX: the live platform sandbox cannot run in production');
   }
-  return missing;
+  return [...missing, ...opsRequirements(env)];
 }
 
 function pairRequirements(env: Record<string, string | undefined>): string[] {
