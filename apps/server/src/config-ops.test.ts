@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig, type ConfigError } from './config.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',

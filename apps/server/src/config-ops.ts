@@ -70,8 +70,7 @@ export const OpsEnv = {
     .default(90_000),
 };
 
-const OpsSchema = z.object(OpsEnv);
-type OpsEnvValues = z.infer<typeof OpsSchema> & { NODE_ENV: string };
+type OpsEnvValues = z.infer<z.ZodObject<typeof OpsEnv>> & { NODE_ENV: string };
 
 export interface OpsConfig {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */

@@ -9,7 +9,6 @@ import pg from 'pg';
 import { freePort, startAnvil } from '@hanabi/token';
 import { anvilDevKey } from '../adapters/chain/embedded-chain.ts';
 import { RpcChain } from '../adapters/chain/rpc-chain.ts';
-import type { HexAddress } from '../adapters/chain/token-contract.ts';
 import { serverPaths } from '../paths.ts';
 
 /** One mail the SMTP sink took: envelope recipients and the body with quoted-printable undone. */
@@ -93,8 +92,9 @@ export interface ProductionStack {
   /** The server's admin connection (on the TEST_DATABASE_URL database): cuts and restores the app's database. */
   admin: pg.Client;
   dataDir: string;
+  /** Anvil's RPC URL and a client on it (the token is not deployed: `deploy-token` does that). */
+  rpcUrl: string;
   chain: RpcChain;
-  contract: HexAddress;
   mails: SunkMail[];
   close(): Promise<void>;
 }
@@ -126,7 +126,6 @@ export async function startProductionStack(name: string, publicOrigin: string): 
     const anvil = await startAnvil();
     cleanups.push(() => anvil.stop());
     const chain = new RpcChain({ rpcUrl: anvil.rpcUrl, chainId: 31337, signerKey: anvilDevKey(0) });
-    const contract = await chain.deployToken();
     const smtp = await startSmtpSink();
     cleanups.push(() => smtp.close());
     const standIn = await startServiceStandIn();
@@ -144,7 +143,6 @@ export async function startProductionStack(name: string, publicOrigin: string): 
         MAIL_FROM: 'Hanabi <no-reply@hanabi.example>',
         CHAIN_RPC_URL: anvil.rpcUrl,
         CHAIN_SIGNER_KEY: anvilDevKey(0),
-        CHAIN_CONTRACT_ADDRESS: contract,
         IPFS_RPC_URL: `${standIn.url}/kubo`,
         IPFS_GATEWAY_URL: `${standIn.url}/ipfs`,
         S3_BUCKET: 'hanabi-assets',
@@ -160,8 +158,8 @@ export async function startProductionStack(name: string, publicOrigin: string): 
       databaseUrl: databaseUrl.toString(),
       admin,
       dataDir,
+      rpcUrl: anvil.rpcUrl,
       chain,
-      contract,
       mails: smtp.mails,
       close,
     };
@@ -197,6 +195,48 @@ export function startHanabi(env: Record<string, string>) {
       }
     },
   };
+}
+
+/**
+ * A GET sent from another loopback address (127.0.0.2 …): a client of its own as far as rate limits can tell,
+ * so a test can spend that client's budget without touching the one its other requests come from.
+ */
+export function getFrom(
+  localAddress: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { localAddress, headers, timeout: 10_000 }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', reject);
+  });
+}
+
+/** Polls until `check` answers true (errors count as false, e.g. while the database is away). */
+export async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<number> {
+  const startedAt = Date.now();
+  for (;;) {
+    if (await check().catch(() => false)) return Date.now() - startedAt;
+    if (Date.now() - startedAt > timeoutMs) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** One gauge or counter value from a Prometheus text body (first series matching `series`), or null. */
+export function metricValue(body: string, series: string): number | null {
+  const line = body.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : null;
 }
 
 export { freePort };
