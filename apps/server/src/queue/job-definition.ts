@@ -23,10 +23,11 @@ export interface JobDefinition<TPayload extends z.ZodType = z.ZodType> {
   retry?: { limit: number; delaySeconds: number; backoff: boolean };
   expireInSeconds?: number;
   /**
-   * While workers run, one run of this job is queued every this many seconds (a singleton per slot across all
-   * workers): work a killed worker left is picked up that soon instead of at the next cron minute.
+   * While workers run, one run of this job is queued every `everySeconds` when `when()` says there is work (a
+   * singleton per slot across all workers): work a killed worker left is picked up that soon instead of at the
+   * next cron minute, and an idle system queues nothing.
    */
-  watchdogSeconds?: number;
+  watchdog?: { everySeconds: number; when: () => Promise<boolean> };
   /** How many jobs of this kind one worker process runs at a time. */
   concurrency?: number;
 }

@@ -75,7 +75,7 @@ export class JobQueue {
       if (definition.schedule) {
         await this.boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data ?? {});
       }
-      if (definition.watchdogSeconds) this.startWatchdog(definition, definition.watchdogSeconds);
+      if (definition.watchdog) this.startWatchdog(definition, definition.watchdog);
       if (definition.runAtStart) {
         // Several workers start together (a deploy, a restart of all): one catch-up run is enough, so the
         // run-at-start job is a singleton per time slot rather than one per worker.
@@ -88,17 +88,23 @@ export class JobQueue {
   }
 
   /**
-   * Queues one run per slot of `seconds` (pg-boss singleton: every worker sends, one job per slot exists). Sends
-   * that fail while the database is away are the queue's usual errors; the next slot tries again.
+   * Queues one run per slot when there is work (pg-boss singleton: every worker sends, one job per slot exists).
+   * Checks and sends that fail while the database is away are the queue's usual errors; the next slot tries again.
    */
-  private startWatchdog(definition: JobDefinition, seconds: number): void {
+  private startWatchdog(definition: JobDefinition, watchdog: NonNullable<JobDefinition['watchdog']>): void {
+    const seconds = watchdog.everySeconds;
     const timer = setInterval(() => {
       if (this.stopping.signal.aborted) return;
-      this.boss
-        .send(definition.name, definition.schedule?.data ?? {}, {
-          singletonKey: 'watchdog',
-          singletonSeconds: seconds,
-        })
+      watchdog
+        .when()
+        .then((needed) =>
+          needed
+            ? this.boss.send(definition.name, definition.schedule?.data ?? {}, {
+                singletonKey: 'watchdog',
+                singletonSeconds: seconds,
+              })
+            : null,
+        )
         .catch((error: Error) => this.reportError(error));
     }, seconds * 1000);
     timer.unref();

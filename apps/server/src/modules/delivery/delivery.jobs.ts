@@ -16,7 +16,12 @@ export const DELIVERY_WATCHDOG_SECONDS = 10;
  * its own follow-up when work remains (transactions awaiting confirmations, deliveries backing off). A
  * per-minute schedule is the safety net: a lost wake-up or a crashed run costs at most a minute.
  */
-export function deliveryTickJob(engine: () => Promise<DeliveryEngine>, queue: () => JobQueue) {
+export function deliveryTickJob(
+  engine: () => Promise<DeliveryEngine>,
+  queue: () => JobQueue,
+  /** Deliveries queued or awaiting their transaction: the watchdog queues a run only then. */
+  hasWork: () => Promise<boolean> = async () => true,
+) {
   const job: JobDefinition<typeof DeliveryTickPayload> = defineJob({
     name: 'delivery.tick',
     payload: DeliveryTickPayload,
@@ -25,7 +30,7 @@ export function deliveryTickJob(engine: () => Promise<DeliveryEngine>, queue: ()
     expireInSeconds: 300,
     // A killed worker's run is taken over within this: the signer lock died with its connection at once, so the
     // only wait is for someone to start a run (decision 0142).
-    watchdogSeconds: DELIVERY_WATCHDOG_SECONDS,
+    watchdog: { everySeconds: DELIVERY_WATCHDOG_SECONDS, when: hasWork },
     handler: async (_payload, { log, stopping }) => {
       const state = await (await engine()).runUntilIdle(RUN_BUDGET_MS, stopping);
       if (state.inFlight > 0 || state.queuedDue) {
