@@ -25,6 +25,10 @@ const METRICS_TOKEN = 'metrics-token-for-the-production-test';
 const OUTAGE_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const testStartedAt = Date.now();
+/** Where the long test is, with the seconds since it started (a timeout then says which step was slow). */
+const step = (what: string) =>
+  process.stdout.write(`production test +${((Date.now() - testStartedAt) / 1000).toFixed(0)} s: ${what}\n`);
 
 async function scrape(origin: string): Promise<string> {
   const response = await fetch(`${origin}/metrics`, {
@@ -97,7 +101,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
 
   it(
     'starts 2 api + 2 workers at once, shares cache invalidations, and delivers exactly once through a killed worker and a database outage',
-    { timeout: 300_000 },
+    { timeout: 600_000 }, // ~3.5 min on a quiet 2-core machine; a loaded one (load 25) takes twice that
     async () => {
       const [apiPort1, apiPort2] = [await freePort(), await freePort()];
       const api1Origin = `http://127.0.0.1:${apiPort1}`;
@@ -109,6 +113,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       cleanups.push(() => judge.end());
       const count = async (query: string) => Number((await judge.query(query)).rows[0].count);
 
+      step('one-shot commands');
       // 1. The one-shot commands at the same moment on a fresh database: migrate, and deploy-token twice.
       const signerNonce = () => stack.chain.publicClient.getTransactionCount({ address: stack.chain.signer });
       const nonceBefore = await signerNonce();
@@ -138,6 +143,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         SHUTDOWN_DRAIN_MS: '1500',
       };
 
+      step('2 api + 2 workers starting');
       // 2. Four processes started at the same moment: all come up, and none deploys anything.
       const processes = {
         api1: startHanabi({ ...env, HANABI_ROLE: 'api', PORT: String(apiPort1) }),
@@ -168,6 +174,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       const recorded = await judge.query(`select value from app_setting where key = 'chain.contractAddress'`);
       expect(recorded.rows.map((row) => row.value)).toEqual([contract]);
 
+      step('api with the chain down');
       // An api started while the chain RPC is down serves reads; readiness names the chain as degraded.
       const apiPort3 = await freePort();
       const api3 = startHanabi({
@@ -202,6 +209,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       expect(atStart.rows.length).toBeGreaterThanOrEqual(1);
       expect(new Set(atStart.rows.map((row) => row.slot.getTime())).size).toBe(atStart.rows.length);
 
+      step('sign-in by SMTP');
       // 3. A streamer signs up: the e-mail link goes out by SMTP from one api and opens on the other.
       const requested = await fetch(`${api1Origin}/api/auth/sign-in/magic-link`, {
         method: 'POST',
@@ -273,6 +281,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         15_000,
       );
 
+      step('distribution of 200');
       // 5. A distribution delivered by the workers through a database outage and the SIGKILL of the signing one.
       const addresses = Array.from({ length: RECIPIENTS }, () => randomAddress());
       const distributed = await call(api2Origin, 'POST', '/api/manual-distribution', {
@@ -311,6 +320,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       };
       await until('the first batch confirmed', async () => (await confirmed()) >= 5, 60_000);
 
+      step('database outage');
       // The database is cut off while a worker signs: no new connections, every open one terminated.
       await signerHolder();
       await stack.admin.query(`alter database ${stack.databaseName} allow_connections false`);
@@ -337,6 +347,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       // Deliveries go on by themselves after the outage.
       await until('deliveries after the outage', async () => (await confirmed()) > atRestore, 90_000);
 
+      step('SIGKILL of the signing worker');
       // The worker signing right now is killed; the other one takes its work over.
       const victim = await signerHolder();
       const survivor = victim === 'worker1' ? processes.worker2 : processes.worker1;
@@ -377,6 +388,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         ),
       ).toBe(RECIPIENTS);
 
+      step('spoofed X-Forwarded-For');
       // A client spoofing X-Forwarded-For (from its own loopback address) is limited like anyone, and the
       // limit is one budget across both apis (600 a minute by default), not one per process.
       let firstLimited = 0;
@@ -392,6 +404,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         expect((await getFrom('127.0.0.2', `${origin}/api/config`)).status).toBe(429);
       }
 
+      step('SIGTERM');
       // SIGTERM: an api answers not-ready first (the load balancer drains it), then stops; every survivor
       // stops cleanly.
       processes.api1.child.kill('SIGTERM');

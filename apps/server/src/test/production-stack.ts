@@ -187,7 +187,8 @@ export function startHanabi(env: Record<string, string>) {
     output: () => output,
     alive: () => child.exitCode === null && child.signalCode === null,
     async ready() {
-      const deadline = Date.now() + 90_000;
+      // Four processes starting at once on a busy 2-core machine take a while to print anything at all.
+      const deadline = Date.now() + 180_000;
       while (!/Hanabi [^\n]*ready/.test(output)) {
         if (Date.now() > deadline || child.exitCode !== null)
           throw new Error(`Hanabi did not start:\n${output}`);
