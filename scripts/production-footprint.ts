@@ -153,7 +153,7 @@ async function main() {
 
     const port = Number(process.env.FOOTPRINT_PORT ?? (await freePort()));
     const origin = `http://127.0.0.1:${port}`;
-    const stack = await startProductionStack('footprint', origin);
+    const stack = await startProductionStack('footprint', origin, { deployToken: true });
     cleanups.push(() => stack.close());
     const secrets = fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-secrets-'));
     cleanups.push(async () => fs.rmSync(secrets, { recursive: true, force: true }));

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -7,6 +6,9 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { frameworkErrors, installInputGuard } from './http/input-guard.ts';
 import { reportServerErrors } from './adapters/error-reporting/sentry.ts';
 import { installSecurity } from './http/security.ts';
+import { postgresRateLimitStore } from './http/rate-limit-store.ts';
+import { installRequestId, requestIdOf } from './http/request-id.ts';
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { installCompression } from './http/compression.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAccessHook } from './http/access-hook.ts';
@@ -33,6 +35,11 @@ import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { registerLiveRoutes } from './modules/live-ingestion/live.wiring.ts';
 import { registerDrawRoutes } from './modules/live-draws/draws.routes.ts';
 
+/** A hop count trusts that many proxies nearest the server (what Fastify does with a number; its types omit it). */
+function trustProxyOption(trust: false | number | string[]) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the HTTP application from a container. main.ts and the tests both use it. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
   const { config } = container;
@@ -40,8 +47,10 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: container.log as FastifyBaseLogger,
     bodyLimit: config.http.bodyLimitBytes,
-    trustProxy: production,
-    genReqId: () => crypto.randomUUID(),
+    // Only the proxies named by TRUST_PROXY may say who the client is (decision 0143); by default nobody.
+    trustProxy: trustProxyOption(config.ops.trustProxy),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Bad JSON, prototype-poisoning attempts and the like are client errors, answered by the error handler.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -53,9 +62,16 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   // Before every plugin: they inherit its JSON parser (issue 20: no NUL, no invalid UTF-8 past this point).
   installInputGuard(app);
   reportServerErrors(app);
+  installRequestId(app);
+  registerMetricsRoutes(app, container.metrics, config.ops.metricsToken);
 
   await app.register(cookie);
-  await installSecurity(app, { rateLimitPerMinute: config.http.rateLimitPerMinute, production });
+  const pool = container.database.kind === 'postgres' ? container.database.pool : undefined;
+  await installSecurity(app, {
+    rateLimitPerMinute: config.http.rateLimitPerMinute,
+    production,
+    ...(pool ? { rateLimitStore: postgresRateLimitStore(pool) } : {}),
+  });
   await installCompression(app);
   await installOpenApi(app, config.publicOrigin);
   installXsrfCookie(app, production);

@@ -13,6 +13,7 @@ const OUTSIDE_SERVICES = {
   IPFS_RPC_URL: 'http://kubo.internal:5001',
   IPFS_GATEWAY_URL: 'https://ipfs.example',
   S3_BUCKET: 'hanabi-assets',
+  CHAIN_CONTRACT_ADDRESS: `0x${'2'.repeat(40)}`,
 };
 
 describe('loadConfig', () => {
@@ -104,7 +105,13 @@ describe('loadConfig', () => {
       error = caught;
     }
     const keys = (error as ConfigError).issues.map((issue) => issue.split(':')[0]);
-    expect(keys).toEqual(['DATABASE_URL', 'CHAIN_RPC_URL', 'IPFS_RPC_URL', 'S3_BUCKET']);
+    expect(keys).toEqual([
+      'DATABASE_URL',
+      'CHAIN_RPC_URL',
+      'IPFS_RPC_URL',
+      'S3_BUCKET',
+      'CHAIN_CONTRACT_ADDRESS',
+    ]);
   });
 
   it('seeds demo data in production only when asked', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
+import { OpsEnv, opsConfig, opsRequirements, type OpsConfig } from './config-ops.ts';
 
 /**
  * The only reader of process.env. Every setting is parsed here once; a bad value stops start-up with a list of
@@ -148,7 +149,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_ORIGIN: z.url().optional(),
-  HANABI_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  HANABI_ROLE: z.enum(['api', 'worker', 'all', 'migrate', 'deploy-token']).default('all'),
   HANABI_DATA_DIR: z.string().min(1).default('./data'),
   /** Default on, except in production: demo accounts (one an operator) and a demo airdrop never go there unasked. */
   HANABI_DEMO: booleanFlag.optional(),
@@ -287,11 +288,14 @@ const EnvSchema = z.object({
   TWITCASTING_CLIENT_SECRET: z.string().min(1).optional(),
   /** Base of API v2 and its OAuth (`/oauth2/authorize`, `/oauth2/access_token`). */
   TWITCASTING_API_URL: z.url().optional(),
+  ...OpsEnv,
 });
 
 /** Keys that have no default in production: listed together when missing. */
 function productionRequirements(env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV !== 'production') return [];
+  // The one-shot commands need only what they touch (decision 0140); api and worker need everything.
+  if (env.HANABI_ROLE === 'migrate' || env.HANABI_ROLE === 'deploy-token') return opsRequirements(env);
   const missing: string[] = [];
   if (!env.AUTH_SECRET) missing.push('AUTH_SECRET: required in production (at least 32 random characters)');
   if (!env.SMTP_URL) missing.push('SMTP_URL: required in production (e-mail sign-in links are sent by SMTP)');
@@ -312,7 +316,7 @@ function productionRequirements(env: Record<string, string | undefined>): string
   if (['1', 'true', 'yes', 'on'].includes(env.LIVE_SANDBOX ?? '')) {
     missing.push('LIVE_SANDBOX: the live platform sandbox cannot run in production');
   }
-  return missing;
+  return [...missing, ...opsRequirements(env)];
 }
 
 function pairRequirements(env: Record<string, string | undefined>): string[] {
@@ -361,7 +365,8 @@ export interface AppConfig {
   port: number;
   host: string;
   publicOrigin: string;
-  role: 'api' | 'worker' | 'all';
+  /** `migrate` and `deploy-token` are one-shot commands: they do their one thing and exit. */
+  role: 'api' | 'worker' | 'all' | 'migrate' | 'deploy-token';
   dataDir: string;
   demo: boolean;
   webDist: string | undefined;
@@ -442,6 +447,8 @@ export interface AppConfig {
   beacon: { kind: 'chain' } | { kind: 'drand'; url: string; chainHash: string };
   /** Live platform endpoints; `sandbox` = they point at this server's /sandbox/… fakes (mounted only then). */
   live: LiveConfig;
+  /** Operations: proxy trust, probes, metrics, shutdown (config-ops.ts, issue 24). */
+  ops: OpsConfig;
 }
 
 export interface LiveConfig {
@@ -618,6 +625,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'drand', url: e.DRAND_URL.replace(/\/$/, ''), chainHash: e.DRAND_CHAIN_HASH }
       : { kind: 'chain' },
     live: liveConfig(e, publicOrigin),
+    ops: opsConfig(e),
   };
 }
 

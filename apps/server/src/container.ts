@@ -32,6 +32,7 @@ import { TokenAssetService } from './modules/tokens/token-assets.service.ts';
 import { lazy, type Lazy } from './lib/lazy.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
 import { CacheBus } from './db/cache-bus.ts';
+import { MetricsService } from './modules/metrics/metrics.service.ts';
 import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns.wiring.ts';
 import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chain/goods-on-chain.jobs.ts';
 import { wireAudience, type Audience } from './modules/audience/audience.wiring.ts';
@@ -54,6 +55,8 @@ export interface Container {
   queue: JobQueue;
   /** Invalidates the public read caches of every process (LISTEN/NOTIFY). */
   cacheBus: CacheBus;
+  /** Prometheus figures of this process and of the shared database (GET /metrics, decision 0144). */
+  metrics: MetricsService;
   sessions: SessionResolver;
   jobs: JobDefinition[];
   adapters: {
@@ -254,7 +257,13 @@ export async function createContainer(
       ...operatorArea.services,
       ...delivery.services,
       ...live.services,
-      system: new SystemService(config, database, queue),
+      // Only an outside chain can be down while the process lives; the embedded one is this process's child.
+      system: new SystemService(
+        config,
+        database,
+        queue,
+        config.chain.kind === 'rpc' ? () => chainService.probe() : undefined,
+      ),
       authGateway,
       linkBindings,
       identity: new IdentityService(config, repositories.accounts, repositories.identities, log),
@@ -304,6 +313,13 @@ export async function createContainer(
       database,
       queue,
       cacheBus,
+      metrics: new MetricsService({
+        database,
+        queueSchema: queue.schema,
+        chain,
+        chainIsOutside: config.chain.kind === 'rpc',
+        log,
+      }),
       sessions,
       jobs,
       adapters: {
@@ -322,7 +338,8 @@ export async function createContainer(
       deliveryEngine: delivery.engine,
       draws,
       async close() {
-        await queue.stop(config.shutdownTimeoutMs);
+        // A worker waits for its running jobs (they end early on the stop signal, decision 0142); an api runs none.
+        await queue.stop(config.role === 'api' ? config.shutdownTimeoutMs : config.ops.workerStopTimeoutMs);
         await Promise.all([chain.close(), ipfs.close(), cacheBus.close()]);
         await database.close();
       },

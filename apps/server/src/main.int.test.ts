@@ -8,7 +8,9 @@ import { serverPaths } from './paths.ts';
 
 /** Runs the real entry point as a child process, the way `npm start` and production do. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(path.join(serverPaths.root, '../../node_modules/.bin/tsx'), ['src/main.ts'], {
+  // Node loads the TypeScript itself: the tsx launcher SIGKILLs its child when the child does not confirm a
+  // relayed signal within 30 ms, which a loaded machine misses (exit 143 instead of a clean stop).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverPaths.root,
     env: { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'info', HANABI_DEMO: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

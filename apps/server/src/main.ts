@@ -1,7 +1,11 @@
 import './polyfills.ts';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, isEmbedded, loadConfig, type AppConfig } from './config.ts';
-import { createContainer, type Container } from './container.ts';
+import { createContainer, openDatabase, type Container } from './container.ts';
+import { migrateCommand } from './db/migrate.ts';
+import { deployTokenCommand } from './modules/chain/deploy-token.command.ts';
+import { TokenSetupError } from './modules/chain/chain.service.ts';
+import { startWorkerProbe } from './modules/system/worker-probe.ts';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
 import { seedDemo } from './db/seed.ts';
@@ -26,7 +30,29 @@ const log = createLogger(config);
 if (startErrorReporting(config)) log.info('error reporting on (Sentry)');
 let container: Container | undefined;
 let app: FastifyInstance | undefined;
+let probe: { close(): Promise<void> } | undefined;
 let stopping = false;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One-shot commands (decision 0140): `migrate` applies the migrations and `deploy-token` deploys the token once,
+ * both under the migrations' advisory lock, then the process exits (0 when done).
+ */
+if (config.role === 'migrate' || config.role === 'deploy-token') {
+  try {
+    if (config.role === 'migrate') {
+      await migrateCommand(() => openDatabase(config));
+      process.stdout.write('Hanabi migrations applied.\n');
+    } else {
+      const address = await deployTokenCommand(config, log);
+      process.stdout.write(`Hanabi token contract: ${address}\nSet CHAIN_CONTRACT_ADDRESS=${address}\n`);
+    }
+    process.exit(0);
+  } catch (error) {
+    log.fatal({ err: error }, `${config.role} failed`);
+    process.exit(1);
+  }
+}
 
 async function shutdown(signal: string, exitCode = 0): Promise<void> {
   if (stopping) {
@@ -35,15 +61,26 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
   }
   stopping = true;
   log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => {
-    log.error('shutdown took too long; exiting');
-    process.exit(1);
-  }, config.shutdownTimeoutMs + 5000);
+  const stopBudget = config.role === 'api' ? config.shutdownTimeoutMs : config.ops.workerStopTimeoutMs;
+  const force = setTimeout(
+    () => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    },
+    config.ops.drainMs + stopBudget + 5000,
+  );
   force.unref();
   try {
-    // Stop taking requests first, then the queue (lets running jobs finish), then close the database.
+    // Not ready first, so the load balancer stops sending; then stop taking requests, then the queue (running
+    // jobs end at their next safe point or are handed back), then close the database.
+    container?.services.system.startDraining();
+    if (app && config.ops.drainMs > 0 && exitCode === 0) {
+      log.info({ drainMs: config.ops.drainMs }, 'draining: /api/ready answers 503');
+      await sleep(config.ops.drainMs);
+    }
     await app?.close();
     await container?.close();
+    await probe?.close();
     await flushErrorReporting();
     log.info('stopped cleanly');
   } catch (error) {
@@ -53,19 +90,60 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
   process.exit(exitCode);
 }
 
+/**
+ * Checks the configured token on the outside chain until it answers. A chain that answers and rules the token out
+ * (wrong chain id, no contract) is a settings mistake: the process stops. One that does not answer is waited for.
+ */
+async function watchToken(started: Container): Promise<void> {
+  let warned = false;
+  while (!stopping) {
+    try {
+      const tokenAddress = await started.services.chain.verifyToken();
+      log.info({ tokenAddress, chainId: config.chainId }, 'token contract ready');
+      return;
+    } catch (error) {
+      if (error instanceof TokenSetupError) {
+        log.fatal({ reason: error.message }, 'the configured token contract cannot be used');
+        await shutdown('token-check', 1);
+        return;
+      }
+      // Only the kind of failure: an RPC error's text carries the node's URL, which may hold an API key.
+      if (!warned) log.warn({ reason: (error as Error).name }, 'chain not answering; serving without it');
+      warned = true;
+      await sleep(10_000);
+    }
+  }
+}
+
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
 
 try {
   container = await createContainer(config, log);
-  // The token must exist before anything mints: deployed on the first embedded start, checked otherwise.
-  const tokenAddress = await container.services.chain.ensureToken();
-  log.info({ tokenAddress, chainId: config.chainId }, 'token contract ready');
+  if (config.chain.kind === 'embedded') {
+    // The embedded chain is this process's child: the token is deployed on its first start.
+    const tokenAddress = await container.services.chain.ensureToken();
+    log.info({ tokenAddress, chainId: config.chainId }, 'token contract ready');
+  } else {
+    // An outside chain may be down: reads are served meanwhile, chain work waits (decision 0141).
+    void watchToken(container);
+  }
   if (config.role !== 'api') {
     await container.queue.startWorkers();
     // Reconcile at start: finish whatever a crash left half-delivered before anything new is signed.
     await container.services.delivery.kick();
+    if (config.role === 'worker' && config.ops.workerHealthPort !== undefined) {
+      const started = await startWorkerProbe({
+        port: config.ops.workerHealthPort,
+        host: config.host,
+        system: container.services.system,
+        metrics: container.metrics,
+        metricsToken: config.ops.metricsToken,
+      });
+      probe = started;
+      log.info({ port: started.port }, 'worker probe listening (/health, /ready, /metrics)');
+    }
   }
   if (config.demo && config.role !== 'worker' && (await seedDemo(container))) log.info('demo data seeded');
 

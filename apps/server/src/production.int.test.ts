@@ -6,7 +6,14 @@ import type { HexAddress } from './adapters/chain/token-contract.ts';
 import { serverPaths } from './paths.ts';
 import { RUN_AT_START_KEY } from './queue/job-queue.ts';
 import { campaignBody } from './test/goods-fixtures.ts';
-import { freePort, startHanabi, startProductionStack } from './test/production-stack.ts';
+import {
+  freePort,
+  getFrom,
+  metricValue,
+  startHanabi,
+  startProductionStack,
+  until,
+} from './test/production-stack.ts';
 import { randomAddress } from './modules/delivery/delivery.fixture.ts';
 
 /** The goods of this test, inserted directly (record ids are UUID-shaped at the contract). */
@@ -16,21 +23,23 @@ const RECIPIENTS = 200;
 const TOKEN_ID = 9n;
 const STREAMER_EMAIL = 'streamer@hanabi.example';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const METRICS_TOKEN = 'metrics-token-for-the-production-test';
+/** How long PostgreSQL is cut off: every process must live through it and recover by itself. */
+const OUTAGE_MS = 30_000;
 
-/** Polls until `check` answers true (errors count as false, e.g. while the database is away). */
-async function until(
-  what: string,
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  everyMs = 200,
-): Promise<number> {
-  const startedAt = Date.now();
-  for (;;) {
-    if (await check().catch(() => false)) return Date.now() - startedAt;
-    if (Date.now() - startedAt > timeoutMs) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await sleep(everyMs);
-  }
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const testStartedAt = Date.now();
+/** Where the long test is, with the seconds since it started (a timeout then says which step was slow). */
+const step = (what: string) =>
+  process.stdout.write(`production test +${((Date.now() - testStartedAt) / 1000).toFixed(0)} s: ${what}\n`);
+
+async function scrape(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
+  return response.text();
 }
 
 async function readyStatus(origin: string): Promise<number> {
@@ -73,6 +82,7 @@ describe('production start-up with bad settings', () => {
       'CHAIN_RPC_URL',
       'IPFS_RPC_URL',
       'S3_BUCKET',
+      'CHAIN_CONTRACT_ADDRESS',
     ]) {
       expect(output).toMatch(new RegExp(`- ${key}:`));
     }
@@ -94,27 +104,65 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
 
   it(
     'starts 2 api + 2 workers at once, shares cache invalidations, and delivers exactly once through a killed worker and a database outage',
-    { timeout: 300_000 },
+    { timeout: 600_000 }, // 78 s on a quiet 2-core machine, 311 s on one at load 25
     async () => {
       const [apiPort1, apiPort2] = [await freePort(), await freePort()];
       const api1Origin = `http://127.0.0.1:${apiPort1}`;
       const api2Origin = `http://127.0.0.1:${apiPort2}`;
       const stack = await startProductionStack('prod', api1Origin);
       cleanups.push(() => stack.close());
+      const judge = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+      judge.on('error', () => undefined);
+      cleanups.push(() => judge.end());
+      const count = async (query: string) => Number((await judge.query(query)).rows[0].count);
+
+      step('one-shot commands');
+      // 1. The one-shot commands at the same moment on a fresh database: migrate, and deploy-token twice.
+      const signerNonce = () => stack.chain.publicClient.getTransactionCount({ address: stack.chain.signer });
+      const nonceBefore = await signerNonce();
+      const oneShots = [
+        startHanabi({ ...stack.env, HANABI_ROLE: 'migrate' }),
+        startHanabi({ ...stack.env, HANABI_ROLE: 'deploy-token' }),
+        startHanabi({ ...stack.env, HANABI_ROLE: 'deploy-token' }),
+      ];
+      expect(await Promise.all(oneShots.map((command) => command.exited))).toEqual([0, 0, 0]);
+      const printed = oneShots
+        .slice(1)
+        .map((command) => /CHAIN_CONTRACT_ADDRESS=(0x[0-9a-fA-F]{40})/.exec(command.output())?.[1]);
+      const contract = printed[0] as HexAddress;
+      expect(contract).toMatch(/^0x/);
+      expect(printed[1]).toBe(contract);
+      expect(await signerNonce()).toBe(nonceBefore + 1); // one contract deployed, whoever came second found it
+
+      const [worker1Probe, worker2Probe] = [await freePort(), await freePort()];
       const env = {
         ...stack.env,
+        CHAIN_CONTRACT_ADDRESS: contract,
         // Cached public reads live a minute: a change seen sooner on the other api came through the cache bus.
         PUBLIC_READ_CACHE_MS: '60000',
         DELIVERY_BATCH_SIZE: '5',
         DELIVERY_CONFIRMATIONS: '1',
+        METRICS_TOKEN,
+        SHUTDOWN_DRAIN_MS: '1500',
       };
 
-      // 1. Four processes started at the same moment on a fresh database: all come up.
+      step('2 api + 2 workers starting');
+      // 2. Four processes started at the same moment: all come up, and none deploys anything.
       const processes = {
         api1: startHanabi({ ...env, HANABI_ROLE: 'api', PORT: String(apiPort1) }),
         api2: startHanabi({ ...env, HANABI_ROLE: 'api', PORT: String(apiPort2) }),
-        worker1: startHanabi({ ...env, HANABI_ROLE: 'worker', PGAPPNAME: 'worker1' }),
-        worker2: startHanabi({ ...env, HANABI_ROLE: 'worker', PGAPPNAME: 'worker2' }),
+        worker1: startHanabi({
+          ...env,
+          HANABI_ROLE: 'worker',
+          PGAPPNAME: 'worker1',
+          WORKER_HEALTH_PORT: String(worker1Probe),
+        }),
+        worker2: startHanabi({
+          ...env,
+          HANABI_ROLE: 'worker',
+          PGAPPNAME: 'worker2',
+          WORKER_HEALTH_PORT: String(worker2Probe),
+        }),
       };
       cleanups.push(async () => {
         for (const server of Object.values(processes)) if (server.alive()) server.child.kill('SIGKILL');
@@ -122,11 +170,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       await Promise.all(Object.values(processes).map((server) => server.ready()));
       expect(await readyStatus(api1Origin)).toBe(200);
       expect(await readyStatus(api2Origin)).toBe(200);
+      for (const port of [worker1Probe, worker2Probe]) {
+        expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+      }
+      expect(await signerNonce()).toBe(nonceBefore + 1);
+      const recorded = await judge.query(`select value from app_setting where key = 'chain.contractAddress'`);
+      expect(recorded.rows.map((row) => row.value)).toEqual([contract]);
 
-      const judge = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
-      judge.on('error', () => undefined);
-      cleanups.push(() => judge.end());
-      const count = async (query: string) => Number((await judge.query(query)).rows[0].count);
+      step('api with the chain down');
+      // An api started while the chain RPC is down serves reads; readiness names the chain as degraded.
+      const apiPort3 = await freePort();
+      const api3 = startHanabi({
+        ...env,
+        HANABI_ROLE: 'api',
+        PORT: String(apiPort3),
+        CHAIN_RPC_URL: `http://127.0.0.1:${await freePort()}`,
+        CHAIN_RPC_TIMEOUT_MS: '500',
+      });
+      cleanups.push(async () => void (api3.alive() && api3.child.kill('SIGKILL')));
+      await api3.ready();
+      const api3Origin = `http://127.0.0.1:${apiPort3}`;
+      const degraded = await fetch(`${api3Origin}/api/ready`);
+      expect(degraded.status).toBe(200);
+      expect(await degraded.json()).toMatchObject({ status: 'ready', degraded: ['chain'] });
+      expect(await publicCampaignIds(api3Origin)).toEqual([]);
+      api3.child.kill('SIGTERM');
+      expect(await api3.exited).toBe(0);
 
       // Each migration ran once; nothing embedded and no demo data in production.
       const migrationFiles = (await fs.readdir(serverPaths.migrations)).filter((file) =>
@@ -143,7 +212,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       expect(atStart.rows.length).toBeGreaterThanOrEqual(1);
       expect(new Set(atStart.rows.map((row) => row.slot.getTime())).size).toBe(atStart.rows.length);
 
-      // 2. A streamer signs up: the e-mail link goes out by SMTP from one api and opens on the other.
+      step('sign-in by SMTP');
+      // 3. A streamer signs up: the e-mail link goes out by SMTP from one api and opens on the other.
       const requested = await fetch(`${api1Origin}/api/auth/sign-in/magic-link`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: api1Origin },
@@ -187,7 +257,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         [GOODS_ID, streamerId, 'Production badge', String(TOKEN_ID)],
       );
 
-      // 3. A campaign created through one api shows on the other at once (cache bus over LISTEN/NOTIFY).
+      // 4. A campaign created through one api shows on the other at once (cache bus over LISTEN/NOTIFY).
       expect(await publicCampaignIds(api1Origin)).toEqual([]); // cached for a minute from here
       expect(await publicCampaignIds(api2Origin)).toEqual([]);
       const createCampaign = async () => {
@@ -214,7 +284,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         15_000,
       );
 
-      // 4. A distribution delivered by the workers through a database outage and the SIGKILL of the signing one.
+      step('distribution of 200');
+      // 5. A distribution delivered by the workers through a database outage and the SIGKILL of the signing one.
       const addresses = Array.from({ length: RECIPIENTS }, () => randomAddress());
       const distributed = await call(api2Origin, 'POST', '/api/manual-distribution', {
         digitalGoodsId: GOODS_ID,
@@ -222,6 +293,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       });
       expect(distributed.status).toBe(201);
       const confirmed = () => count(`select count(*) from delivery where status = 'confirmed'`);
+      // The backlog as an operator's Prometheus sees it: deliveries by state add up to the distribution.
+      const deliveryStates = async (origin: string) => {
+        const body = await scrape(origin);
+        const value = (state: string) => metricValue(body, `hanabi_deliveries{state="${state}"}`) ?? 0;
+        return { queued: value('queued'), submitted: value('submitted'), confirmed: value('confirmed') };
+      };
+      const backlog = await deliveryStates(api1Origin);
+      expect(backlog.queued + backlog.submitted + backlog.confirmed).toBe(RECIPIENTS);
+      expect(backlog.queued).toBeGreaterThan(RECIPIENTS / 2);
       // The worker holding the signer lock right now (its connections carry its name, PGAPPNAME).
       const signerHolder = async (): Promise<'worker1' | 'worker2'> => {
         let holder: string | undefined;
@@ -243,53 +323,116 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       };
       await until('the first batch confirmed', async () => (await confirmed()) >= 5, 60_000);
 
+      step('database outage');
       // The database is cut off while a worker signs: no new connections, every open one terminated.
       await signerHolder();
       await stack.admin.query(`alter database ${stack.databaseName} allow_connections false`);
       await stack.admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [
         stack.databaseName,
       ]);
+      const cutAt = Date.now();
+      const workerReady = (port: number) =>
+        fetch(`http://127.0.0.1:${port}/ready`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status);
       await until('api1 not ready', async () => (await readyStatus(api1Origin)) === 503, 10_000);
       await until('api2 not ready', async () => (await readyStatus(api2Origin)) === 503, 10_000);
-      await sleep(3000);
+      await until('worker1 not ready', async () => (await workerReady(worker1Probe)) === 503, 10_000);
+      await sleep(Math.max(0, OUTAGE_MS - (Date.now() - cutAt)));
+      expect(Object.values(processes).every((server) => server.alive())).toBe(true);
       await stack.admin.query(`alter database ${stack.databaseName} allow_connections true`);
       let atRestore = 0;
       await until('the judge reconnected', async () => ((atRestore = await confirmed()), true), 10_000);
       await until('api1 ready again', async () => (await readyStatus(api1Origin)) === 200, 30_000);
       await until('api2 ready again', async () => (await readyStatus(api2Origin)) === 200, 30_000);
+      await until('worker1 ready again', async () => (await workerReady(worker1Probe)) === 200, 30_000);
+      await until('worker2 ready again', async () => (await workerReady(worker2Probe)) === 200, 30_000);
       expect(await publicCampaignIds(api2Origin)).toContain(second);
       expect(processes.worker1.alive() && processes.worker2.alive()).toBe(true);
       // Deliveries go on by themselves after the outage.
       await until('deliveries after the outage', async () => (await confirmed()) > atRestore, 90_000);
 
+      step('SIGKILL of the signing worker');
       // The worker signing right now is killed; the other one takes its work over.
       const victim = await signerHolder();
       const survivor = victim === 'worker1' ? processes.worker2 : processes.worker1;
+      const signedAtKill = await count('select count(*) from chain_tx');
       processes[victim].child.kill('SIGKILL');
       await processes[victim].exited;
       expect(await confirmed()).toBeLessThan(RECIPIENTS);
+      // Its lock died with its connections; the survivor signs the next transaction within the watchdog's
+      // 10 s slot plus a poll, not at the next cron minute.
+      const takeoverMs = await until(
+        'the survivor signing',
+        async () => (await count('select count(*) from chain_tx')) > signedAtKill,
+        30_000,
+        100,
+      );
       await until('every delivery confirmed', async () => (await confirmed()) === RECIPIENTS, 150_000);
       expect(processes.api1.alive() && processes.api2.alive() && survivor.alive()).toBe(true);
       const balances = await stack.chain.publicClient.readContract({
-        address: stack.contract,
+        address: contract,
         abi: hanabiTokenAbi,
         functionName: 'balanceOfBatch',
         args: [addresses as HexAddress[], addresses.map(() => TOKEN_ID)],
       });
       expect([...balances]).toEqual(addresses.map(() => 1n));
+      // The backlog drained, as /metrics shows it (the worker's probe port answers the same figures).
+      expect(await deliveryStates(api2Origin)).toEqual({ queued: 0, submitted: 0, confirmed: RECIPIENTS });
+      const survivorProbe = victim === 'worker1' ? worker2Probe : worker1Probe;
+      const workerMetrics = await (
+        await fetch(`http://127.0.0.1:${survivorProbe}/metrics`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        })
+      ).text();
+      expect(metricValue(workerMetrics, 'hanabi_signer_nonce')).toBe(await signerNonce());
+      expect(metricValue(workerMetrics, 'hanabi_deliveries{state="confirmed"}')).toBe(RECIPIENTS);
       expect(
         await count(
           `select coalesce(sum(recipient_count), 0) as count from chain_tx where status = 'confirmed'`,
         ),
       ).toBe(RECIPIENTS);
 
-      // Every survivor stops cleanly on SIGTERM.
+      step('spoofed X-Forwarded-For');
+      // A client spoofing X-Forwarded-For (from its own loopback address) is limited like anyone, and the
+      // limit is one budget across both apis (600 a minute by default), not one per process.
+      let firstLimited = 0;
+      for (let sent = 1; sent <= 700 && firstLimited === 0; sent += 1) {
+        const origin = sent % 2 === 0 ? api1Origin : api2Origin;
+        const answer = await getFrom('127.0.0.2', `${origin}/api/config`, {
+          'x-forwarded-for': `203.0.113.${sent % 250}`,
+        });
+        if (answer.status === 429) firstLimited = sent;
+      }
+      expect(firstLimited).toBe(601);
+      for (const origin of [api1Origin, api2Origin]) {
+        expect((await getFrom('127.0.0.2', `${origin}/api/config`)).status).toBe(429);
+      }
+
+      step('SIGTERM');
+      // SIGTERM: an api answers not-ready first (the load balancer drains it), then stops; every survivor
+      // stops cleanly.
+      processes.api1.child.kill('SIGTERM');
+      let drainingBody: unknown;
+      await until(
+        'api1 draining (503 while it still answers)',
+        async () => {
+          const response = await fetch(`${api1Origin}/api/ready`);
+          drainingBody = await response.json();
+          return response.status === 503;
+        },
+        1400, // SHUTDOWN_DRAIN_MS is 1500: it answers, not ready, before it stops listening
+        50,
+      );
+      expect(drainingBody).toMatchObject({ status: 'not-ready', draining: true });
       const survivors = [processes.api1, processes.api2, survivor];
-      for (const server of survivors) server.child.kill('SIGTERM');
+      for (const server of survivors.slice(1)) server.child.kill('SIGTERM');
       for (const server of survivors) {
         expect(await server.exited).toBe(0);
-        expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaughtException/);
+        expect(server.output()).toMatch(/stopped cleanly/);
+        expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaughtException|handed back/);
       }
+      process.stdout.write(
+        `production test: outage ${OUTAGE_MS / 1000} s survived; SIGKILLed worker taken over in ${(takeoverMs / 1000).toFixed(1)} s\n`,
+      );
     },
   );
 });

@@ -50,7 +50,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPgTools)('restore drill (docs
     async () => {
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
-      const stack = await startProductionStack('drill', origin);
+      const stack = await startProductionStack('drill', origin, { deployToken: true });
       cleanups.push(() => stack.close());
       const env = { ...stack.env, DELIVERY_BATCH_SIZE: '5', DELIVERY_CONFIRMATIONS: '1', PORT: String(port) };
 
@@ -167,7 +167,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPgTools)('restore drill (docs
         nonceBefore,
       );
       const balances = await stack.chain.publicClient.readContract({
-        address: stack.contract,
+        address: stack.contract!,
         abi: hanabiTokenAbi,
         functionName: 'balanceOfBatch',
         args: [addresses as HexAddress[], addresses.map(() => TOKEN_ID)],

@@ -60,6 +60,8 @@ export const ErrorEnvelope = z.object({
     message: z.string(),
     details: z.array(ErrorDetail).optional(),
     reason: z.enum(ERROR_REASONS).optional(),
+    /** The request's id (also the `X-Request-Id` answer header): quote it when reporting a problem. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -23,7 +23,30 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder, ...journal });
     return;
   }
-  await withAdvisoryLock(database.pool!, `hanabi-migrate:${database.schema ?? 'public'}`, (client) =>
+  await withAdvisoryLock(database.pool!, migrationLockKey(database), (client) =>
     migratePg(drizzlePg({ client }), { migrationsFolder, ...journal }),
   );
+}
+
+function migrationLockKey(database: Database): string {
+  return `hanabi-migrate:${database.schema ?? 'public'}`;
+}
+
+/**
+ * Runs `task` holding the migrations' lock: one-shot set-up that must happen once however many processes try at
+ * the same moment (the token deployment, decision 0140). PGlite has one process, so no lock is needed there.
+ */
+export async function withMigrationLock<T>(database: Database, task: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres' || !database.pool) return task();
+  return withAdvisoryLock(database.pool, migrationLockKey(database), () => task());
+}
+
+/** `npm run migrate` (HANABI_ROLE=migrate): applies the migrations under the lock, then closes. */
+export async function migrateCommand(open: () => Promise<Database>): Promise<void> {
+  const database = await open();
+  try {
+    await runMigrations(database);
+  } finally {
+    await database.close();
+  }
 }

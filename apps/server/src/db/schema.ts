@@ -1068,3 +1068,14 @@ export const signInLinkBinding = pgTable(
   },
   (table) => [index('sign_in_link_binding_browser_idx').on(table.browserHash, table.createdAt)],
 );
+
+/**
+ * Request counts of the API rate limits, shared by every api process (decision 0143). One row per client key
+ * and window; rows past their window are reset in place by the next hit or pruned. UNLOGGED in the migration:
+ * counts need no crash safety and skip the WAL.
+ */
+export const rateLimitHit = pgTable('rate_limit_hit', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

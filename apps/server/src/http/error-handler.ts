@@ -3,12 +3,14 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorCode, ErrorDetail, ErrorEnvelope, ErrorReason } from '@hanabi/api';
 import { errorCodeForStatus, errorCodes } from '@hanabi/api';
 import { AppError } from './app-error.ts';
+import { isAdapterError } from '../adapters/adapter-error.ts';
 
 function envelope(
   code: ErrorCode,
   message: string,
   details?: ErrorDetail[],
   reason?: ErrorReason,
+  requestId?: string,
 ): ErrorEnvelope {
   return {
     error: {
@@ -16,6 +18,7 @@ function envelope(
       message,
       ...(details && details.length > 0 ? { details } : {}),
       ...(reason ? { reason } : {}),
+      ...(requestId ? { requestId } : {}),
     },
   };
 }
@@ -30,7 +33,7 @@ export function sendError(
   return reply
     .status(errorCodes[code])
     .type('application/json; charset=utf-8')
-    .send(envelope(code, message, details, reason));
+    .send(envelope(code, message, details, reason, reply.request?.id));
 }
 
 /** Fastify's own client-error codes, mapped to our envelope codes and messages a person can act on. */
@@ -98,8 +101,26 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send(
-          envelope(code, error.statusCode === 404 ? 'Not found.' : 'The request could not be processed.'),
+          envelope(
+            code,
+            error.statusCode === 404 ? 'Not found.' : 'The request could not be processed.',
+            undefined,
+            undefined,
+            request.id,
+          ),
         );
+    }
+
+    if (isAdapterError(error) && error.kind !== 'not-found') {
+      // An outside system (storage, chain, IPFS) is down or refusing: ours to fix, not the client's, and worth a
+      // retry shortly — 503 rather than a 500 that reads as a bug.
+      request.log.warn({ err: error }, 'outside system unavailable');
+      reply.header('retry-after', String(Math.max(1, Math.ceil((error.retryAfterMs ?? 5000) / 1000))));
+      return sendError(
+        reply,
+        'UNAVAILABLE',
+        'A service this needs is unavailable right now. Please try again shortly.',
+      );
     }
 
     request.log.error({ err: error }, 'unhandled error');

@@ -149,7 +149,11 @@ describe.each(testBackends())('HTTP foundation on %s', (backend) => {
     const rule = await ctx.app.inject({ method: 'GET', url: '/api/test/fail/rule' });
     expect(rule.statusCode).toBe(422);
     expect(rule.json()).toEqual({
-      error: { code: 'BUSINESS_RULE', message: 'Winner count exceeds the remaining supply.' },
+      error: {
+        code: 'BUSINESS_RULE',
+        message: 'Winner count exceeds the remaining supply.',
+        requestId: expect.any(String),
+      },
     });
     for (const kind of ['crash', 'contract']) {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/test/fail/${kind}` });

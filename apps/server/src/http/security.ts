@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,7 +17,12 @@ declare module 'fastify' {
  */
 export async function installSecurity(
   app: FastifyInstance,
-  options: { rateLimitPerMinute: number; production: boolean },
+  options: {
+    rateLimitPerMinute: number;
+    production: boolean;
+    /** Shared counts for every api process (PostgreSQL); unset = this process's memory (embedded, one process). */
+    rateLimitStore?: FastifyRateLimitStoreCtor;
+  },
 ): Promise<void> {
   const headers = securityHeaders({
     contentSecurityPolicy: {
@@ -56,6 +61,7 @@ export async function installSecurity(
     max: options.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (request) => request.routeOptions.config?.outsideRateLimit === true,
+    ...(options.rateLimitStore ? { store: options.rateLimitStore, skipOnError: true } : {}),
   });
 }
 

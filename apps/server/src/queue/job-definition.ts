@@ -4,6 +4,11 @@ import type { Logger } from '../logger.ts';
 export interface JobContext {
   jobId: string;
   log: Logger;
+  /**
+   * Aborted when the worker starts to stop: a long job ends at its next safe point and books its own follow-up,
+   * so it is handed back rather than cut (the stop budget, WORKER_STOP_TIMEOUT_MS, is the backstop).
+   */
+  stopping?: AbortSignal;
 }
 
 /** One kind of background job: its queue name, the payload it accepts and the code that runs it. */
@@ -17,6 +22,12 @@ export interface JobDefinition<TPayload extends z.ZodType = z.ZodType> {
   runAtStart?: boolean;
   retry?: { limit: number; delaySeconds: number; backoff: boolean };
   expireInSeconds?: number;
+  /**
+   * While workers run, one run of this job is queued every `everySeconds` when `when()` says there is work (a
+   * singleton per slot across all workers): work a killed worker left is picked up that soon instead of at the
+   * next cron minute, and an idle system queues nothing.
+   */
+  watchdog?: { everySeconds: number; when: () => Promise<boolean> };
   /** How many jobs of this kind one worker process runs at a time. */
   concurrency?: number;
 }

@@ -26,10 +26,16 @@ export class JobQueue {
   private started = false;
   private lastErrorLoggedAt = 0;
   private errorsNotLogged = 0;
+  private readonly stopping = new AbortController();
+  private readonly watchdogs: NodeJS.Timeout[] = [];
+  /** Jobs this process is running now (a stop waits for them, then hands the rest back). */
+  private running = 0;
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly log: Logger,
+    /** pg-boss's schema (its `job` table is read for queue depth by the metrics). */
+    readonly schema: string,
   ) {
     boss.on('error', (error: Error) => this.reportError(error));
   }
@@ -40,7 +46,7 @@ export class JobQueue {
       database.kind === 'pglite' && database.pglite
         ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema })
         : new PgBoss({ connectionString: database.connectionString!, schema, max: 4 });
-    return new JobQueue(boss, log);
+    return new JobQueue(boss, log, schema);
   }
 
   async start(definitions: JobDefinition[]): Promise<void> {
@@ -69,6 +75,7 @@ export class JobQueue {
       if (definition.schedule) {
         await this.boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data ?? {});
       }
+      if (definition.watchdog) this.startWatchdog(definition, definition.watchdog);
       if (definition.runAtStart) {
         // Several workers start together (a deploy, a restart of all): one catch-up run is enough, so the
         // run-at-start job is a singleton per time slot rather than one per worker.
@@ -78,6 +85,30 @@ export class JobQueue {
         });
       }
     }
+  }
+
+  /**
+   * Queues one run per slot when there is work (pg-boss singleton: every worker sends, one job per slot exists).
+   * Checks and sends that fail while the database is away are the queue's usual errors; the next slot tries again.
+   */
+  private startWatchdog(definition: JobDefinition, watchdog: NonNullable<JobDefinition['watchdog']>): void {
+    const seconds = watchdog.everySeconds;
+    const timer = setInterval(() => {
+      if (this.stopping.signal.aborted) return;
+      watchdog
+        .when()
+        .then((needed) =>
+          needed
+            ? this.boss.send(definition.name, definition.schedule?.data ?? {}, {
+                singletonKey: 'watchdog',
+                singletonSeconds: seconds,
+              })
+            : null,
+        )
+        .catch((error: Error) => this.reportError(error));
+    }, seconds * 1000);
+    timer.unref();
+    this.watchdogs.push(timer);
   }
 
   /**
@@ -105,13 +136,16 @@ export class JobQueue {
       throw error;
     }
     const startedAt = performance.now();
+    this.running += 1;
     try {
-      const result = await definition.handler(parsed.data, { jobId, log });
+      const result = await definition.handler(parsed.data, { jobId, log, stopping: this.stopping.signal });
       log.debug({ ms: Math.round(performance.now() - startedAt) }, 'job done');
       return result;
     } catch (error) {
       log.warn({ err: error }, 'job failed; pg-boss will retry per the queue policy');
       throw error;
+    } finally {
+      this.running -= 1;
     }
   }
 
@@ -140,10 +174,21 @@ export class JobQueue {
     await this.boss.getQueues();
   }
 
+  /** Stops taking jobs and waits up to `timeoutMs` for running ones; those still running then are failed (retried). */
   async stop(timeoutMs: number): Promise<void> {
+    this.stopping.abort();
+    for (const timer of this.watchdogs) clearInterval(timer);
     if (!this.started) return;
     this.started = false;
+    if (this.running > 0) this.log.info({ running: this.running, timeoutMs }, 'waiting for running jobs');
     // pg-boss closes only connections it opened itself; the PGlite handle belongs to the app and closes after.
+    // Past the timeout it fails the jobs still running, so their retry runs on another worker: handed back.
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    if (this.running > 0) this.log.warn({ running: this.running }, 'jobs still running were handed back');
+  }
+
+  /** How many jobs this process runs right now. */
+  get runningJobs(): number {
+    return this.running;
   }
 }

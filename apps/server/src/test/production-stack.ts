@@ -93,8 +93,11 @@ export interface ProductionStack {
   /** The server's admin connection (on the TEST_DATABASE_URL database): cuts and restores the app's database. */
   admin: pg.Client;
   dataDir: string;
+  /** Anvil's RPC URL and a client on it (the token is not deployed: `deploy-token` does that). */
+  rpcUrl: string;
   chain: RpcChain;
-  contract: HexAddress;
+  /** The token, when the stack was asked to deploy it up front (`{ deployToken: true }`); then also in `env`. */
+  contract: HexAddress | null;
   mails: SunkMail[];
   close(): Promise<void>;
 }
@@ -103,7 +106,11 @@ export interface ProductionStack {
  * Everything production talks to, on loopback: a fresh PostgreSQL database, anvil as the external chain with the
  * token deployed, an SMTP sink, and a stand-in for S3/Kubo/drand. `env` is NODE_ENV=production with all of them.
  */
-export async function startProductionStack(name: string, publicOrigin: string): Promise<ProductionStack> {
+export async function startProductionStack(
+  name: string,
+  publicOrigin: string,
+  options: { deployToken?: boolean } = {},
+): Promise<ProductionStack> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -126,7 +133,7 @@ export async function startProductionStack(name: string, publicOrigin: string): 
     const anvil = await startAnvil();
     cleanups.push(() => anvil.stop());
     const chain = new RpcChain({ rpcUrl: anvil.rpcUrl, chainId: 31337, signerKey: anvilDevKey(0) });
-    const contract = await chain.deployToken();
+    const contract = options.deployToken ? await chain.deployToken() : null;
     const smtp = await startSmtpSink();
     cleanups.push(() => smtp.close());
     const standIn = await startServiceStandIn();
@@ -144,7 +151,7 @@ export async function startProductionStack(name: string, publicOrigin: string): 
         MAIL_FROM: 'Hanabi <no-reply@hanabi.example>',
         CHAIN_RPC_URL: anvil.rpcUrl,
         CHAIN_SIGNER_KEY: anvilDevKey(0),
-        CHAIN_CONTRACT_ADDRESS: contract,
+        ...(contract ? { CHAIN_CONTRACT_ADDRESS: contract } : {}),
         IPFS_RPC_URL: `${standIn.url}/kubo`,
         IPFS_GATEWAY_URL: `${standIn.url}/ipfs`,
         S3_BUCKET: 'hanabi-assets',
@@ -160,6 +167,7 @@ export async function startProductionStack(name: string, publicOrigin: string): 
       databaseUrl: databaseUrl.toString(),
       admin,
       dataDir,
+      rpcUrl: anvil.rpcUrl,
       chain,
       contract,
       mails: smtp.mails,
@@ -189,7 +197,8 @@ export function startHanabi(env: Record<string, string>) {
     output: () => output,
     alive: () => child.exitCode === null && child.signalCode === null,
     async ready() {
-      const deadline = Date.now() + 90_000;
+      // Four processes starting at once on a busy 2-core machine take a while to print anything at all.
+      const deadline = Date.now() + 180_000;
       while (!/Hanabi [^\n]*ready/.test(output)) {
         if (Date.now() > deadline || child.exitCode !== null)
           throw new Error(`Hanabi did not start:\n${output}`);
@@ -197,6 +206,48 @@ export function startHanabi(env: Record<string, string>) {
       }
     },
   };
+}
+
+/**
+ * A GET sent from another loopback address (127.0.0.2 …): a client of its own as far as rate limits can tell,
+ * so a test can spend that client's budget without touching the one its other requests come from.
+ */
+export function getFrom(
+  localAddress: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { localAddress, headers, timeout: 10_000 }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', reject);
+  });
+}
+
+/** Polls until `check` answers true (errors count as false, e.g. while the database is away). */
+export async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<number> {
+  const startedAt = Date.now();
+  for (;;) {
+    if (await check().catch(() => false)) return Date.now() - startedAt;
+    if (Date.now() - startedAt > timeoutMs) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** One gauge or counter value from a Prometheus text body (first series matching `series`), or null. */
+export function metricValue(body: string, series: string): number | null {
+  const line = body.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : null;
 }
 
 export { freePort };

@@ -6,7 +6,14 @@ export const HealthResponse = z.object({ status: z.literal('ok'), uptimeSeconds:
 export const ReadyCheck = z.object({ ok: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
 export const ReadyResponse = z.object({
   status: z.enum(['ready', 'not-ready']),
-  checks: z.object({ database: ReadyCheck, queue: ReadyCheck }),
+  /**
+   * The chain is a detail, not a condition: reads work without it and chain work waits, so a chain outage shows
+   * as `degraded: ['chain']` on a ready process rather than taking every api out of the load balancer.
+   */
+  checks: z.object({ database: ReadyCheck, queue: ReadyCheck, chain: ReadyCheck.optional() }),
+  degraded: z.array(z.enum(['chain'])).optional(),
+  /** True once the process is stopping (SIGTERM): not ready, so the load balancer drains it first. */
+  draining: z.boolean().optional(),
 });
 
 /** Non-secret settings the SPA needs before anything else (allow-listed redirect hosts, chain id, mode). */
@@ -35,7 +42,7 @@ export const systemRoutes = {
     method: 'GET',
     path: '/api/ready',
     access: 'public',
-    summary: 'Readiness: database and job queue answer (503 otherwise)',
+    summary: 'Readiness: database and job queue answer, not stopping (503 otherwise); the chain as a detail',
     tags: ['system'],
     response: ReadyResponse,
     otherResponses: { 503: ReadyResponse },

@@ -8,6 +8,11 @@ import { appSetting } from '../../db/schema.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import type { Logger } from '../../logger.ts';
 
+/** The chain answered, and what it said rules the configured token out (wrong chain, no contract, none recorded). */
+export class TokenSetupError extends Error {
+  override readonly name = 'TokenSetupError';
+}
+
 export interface ChainServiceOptions {
   chainId: number;
   /** Production: the deployed token's address from config. Unset: deploy once and record it. */
@@ -56,6 +61,32 @@ export class ChainService {
       .onConflictDoUpdate({ target: appSetting.key, set: { value: deployed, updatedAt: new Date() } });
     this.log.info({ address: deployed, chainId: actualChainId }, 'token contract deployed');
     return deployed;
+  }
+
+  /**
+   * Production start (decision 0140): the token from config (or the record), checked on the chain, never
+   * deployed — only `deploy-token` deploys. A chain that does not answer throws its own error (the caller retries
+   * and serves meanwhile); a chain that answers and rules the token out throws TokenSetupError.
+   */
+  async verifyToken(): Promise<Address> {
+    const chain = await this.chain.get();
+    const actualChainId = await chain.publicClient.getChainId();
+    if (actualChainId !== this.options.chainId) {
+      throw new TokenSetupError(`The chain has id ${actualChainId}, but CHAIN_ID is ${this.options.chainId}`);
+    }
+    const address = await this.tokenAddress();
+    if (!address) {
+      throw new TokenSetupError('No token contract: deploy it once with `npm run deploy-token`');
+    }
+    if (!(await chain.hasCode(address))) {
+      throw new TokenSetupError(`No contract at ${address} on chain ${actualChainId}`);
+    }
+    return address;
+  }
+
+  /** Readiness detail: the chain answers (its latest block number). */
+  async probe(): Promise<void> {
+    await (await this.chain.get()).publicClient.getBlockNumber({ cacheTime: 0 });
   }
 
   /** The token's address as every process sees it (config, or what the deploying process recorded). */

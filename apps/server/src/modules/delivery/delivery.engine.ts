@@ -64,12 +64,14 @@ export class DeliveryEngine {
   }
 
   /** Passes until nothing is in flight and nothing queued is due, or the time budget is spent. */
-  async runUntilIdle(budgetMs = 60_000): Promise<EngineState> {
+  async runUntilIdle(budgetMs = 60_000, stop?: AbortSignal): Promise<EngineState> {
     const deadline = Date.now() + budgetMs;
     for (;;) {
       const state = await this.pass();
       if (state.inFlight === 0 && !state.queuedDue) return state;
-      if (Date.now() > deadline) return state;
+      // A stopping worker ends between passes (each pass is whole: signed, recorded, broadcast); the caller
+      // books the follow-up another worker takes.
+      if (Date.now() > deadline || stop?.aborted) return state;
       if (state.inFlight > 0) await sleep(this.pollIntervalMs);
     }
   }

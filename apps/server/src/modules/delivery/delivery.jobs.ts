@@ -7,22 +7,32 @@ import type { DeliveryKicker } from './delivery.service.ts';
 export const DeliveryTickPayload = z.object({});
 
 /** How long one run may keep going before it hands over to a fresh job (keeps jobs short and restartable). */
-const RUN_BUDGET_MS = 60_000;
+export const RUN_BUDGET_MS = 60_000;
+/** Every 10 s one run is queued across all workers (a singleton per slot). */
+export const DELIVERY_WATCHDOG_SECONDS = 10;
 
 /**
  * The delivery worker as a job: each run reconciles and sends until nothing is in flight or due, then books
  * its own follow-up when work remains (transactions awaiting confirmations, deliveries backing off). A
  * per-minute schedule is the safety net: a lost wake-up or a crashed run costs at most a minute.
  */
-export function deliveryTickJob(engine: () => Promise<DeliveryEngine>, queue: () => JobQueue) {
+export function deliveryTickJob(
+  engine: () => Promise<DeliveryEngine>,
+  queue: () => JobQueue,
+  /** Deliveries queued or awaiting their transaction: the watchdog queues a run only then. */
+  hasWork: () => Promise<boolean> = async () => true,
+) {
   const job: JobDefinition<typeof DeliveryTickPayload> = defineJob({
     name: 'delivery.tick',
     payload: DeliveryTickPayload,
     schedule: { cron: '* * * * *', data: {} },
     retry: { limit: 10, delaySeconds: 2, backoff: true },
     expireInSeconds: 300,
-    handler: async (_payload, { log }) => {
-      const state = await (await engine()).runUntilIdle(RUN_BUDGET_MS);
+    // A killed worker's run is taken over within this: the signer lock died with its connection at once, so the
+    // only wait is for someone to start a run (decision 0142).
+    watchdog: { everySeconds: DELIVERY_WATCHDOG_SECONDS, when: hasWork },
+    handler: async (_payload, { log, stopping }) => {
+      const state = await (await engine()).runUntilIdle(RUN_BUDGET_MS, stopping);
       if (state.inFlight > 0 || state.queuedDue) {
         await queue().send(job, {}, { startAfter: 1 });
       } else if (state.nextDueAt) {

@@ -1,6 +1,8 @@
+import { inArray } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import { createTwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { Database } from '../../db/client.ts';
+import { delivery as deliveryTable } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
 import type { ChainAdapter } from '../../adapters/chain/index.ts';
@@ -62,7 +64,18 @@ export function wireDelivery(options: {
         engine = undefined;
         throw error;
       }));
-  const tickJob = deliveryTickJob(startEngine, () => queue);
+  const tickJob = deliveryTickJob(
+    startEngine,
+    () => queue,
+    async () =>
+      (
+        await db
+          .select({ id: deliveryTable.id })
+          .from(deliveryTable)
+          .where(inArray(deliveryTable.status, ['queued', 'submitted']))
+          .limit(1)
+      ).length > 0,
+  );
   const delivery = new DeliveryService(
     db,
     repositories.deliveries,

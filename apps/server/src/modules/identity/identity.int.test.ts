@@ -168,7 +168,11 @@ describe.each(testBackends())('e-mail link sign-in on %s', (backend) => {
       headers: bearerHeaders(token),
     });
     expect(me.statusCode).toBe(404);
-    expect(me.json().error).toEqual({ code: 'NOT_FOUND', message: 'not yet register' });
+    expect(me.json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'not yet register',
+      requestId: expect.any(String),
+    });
   });
 
   it('sends a Japanese-first bilingual mail whose link works once', async () => {

@@ -130,7 +130,11 @@ describe.each(testBackends())('sessions, suspension and operators on %s', (backe
       payload: { userType: 'streamer' },
     });
     expect(signin.statusCode).toBe(403);
-    expect(signin.json().error).toEqual({ code: 'ACCOUNT_SUSPENDED', message: 'This account is suspended.' });
+    expect(signin.json().error).toEqual({
+      code: 'ACCOUNT_SUSPENDED',
+      message: 'This account is suspended.',
+      requestId: expect.any(String),
+    });
     expect((await meWithCookie(person)).statusCode).toBe(403);
 
     // A fresh sign-in link does not help either.

@@ -28,27 +28,52 @@ async function timed(probe: () => Promise<void>, timeoutMs: number): Promise<Che
   }
 }
 
+/** A load balancer asks every few seconds; the chain's RPC (often metered) is asked at most this often. */
+const CHAIN_CHECK_TTL_MS = 5000;
+
 export class SystemService {
   private readonly startedAt = Date.now();
+  private draining = false;
+  private chainCheck: { at: number; result: Promise<Check> } | undefined;
 
   constructor(
     private readonly config: AppConfig,
     private readonly database: Database,
     private readonly queue: JobQueue,
+    /** Asks the chain for its latest block (readiness detail only). */
+    private readonly chainProbe?: () => Promise<void>,
   ) {}
+
+  /** From now on readiness answers not-ready: the process is stopping and the load balancer should drain it. */
+  startDraining(): void {
+    this.draining = true;
+  }
+
+  private checkChain(): Promise<Check> | undefined {
+    if (!this.chainProbe) return undefined;
+    const now = Date.now();
+    if (!this.chainCheck || now - this.chainCheck.at > CHAIN_CHECK_TTL_MS) {
+      this.chainCheck = { at: now, result: timed(this.chainProbe, 2000) };
+    }
+    return this.chainCheck.result;
+  }
 
   health() {
     return { status: 'ok' as const, uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000) };
   }
 
   async readiness() {
-    const [database, queue] = await Promise.all([
+    const [database, queue, chain] = await Promise.all([
       timed(() => this.database.ping(), 2000),
       timed(() => this.queue.ping(), 2000),
+      this.checkChain(),
     ]);
+    const ready = database.ok && queue.ok && !this.draining;
     return {
-      status: database.ok && queue.ok ? ('ready' as const) : ('not-ready' as const),
-      checks: { database, queue },
+      status: ready ? ('ready' as const) : ('not-ready' as const),
+      checks: { database, queue, ...(chain ? { chain } : {}) },
+      ...(chain && !chain.ok ? { degraded: ['chain' as const] } : {}),
+      ...(this.draining ? { draining: true } : {}),
     };
   }
 
