@@ -30,7 +30,7 @@ function initialAvatar(identity: Identity): string {
 }
 
 /**
- * Sign-in and sign-up after the identity step (original section 4): better-auth has proved who the caller is;
+ * Sign-in and sign-up after the identity step (docs/original-spec.md §4): better-auth has proved who the caller is;
  * this decides which Hanabi user that is, creates it, and grants the operator role to configured addresses.
  */
 export class IdentityService {

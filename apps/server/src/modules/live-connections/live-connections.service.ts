@@ -68,7 +68,7 @@ export function withParam(path: string, name: string, value: string): string {
 const defaultReturnTo = (type: string | null | undefined) => (type ? `/${type}/account` : '/');
 
 /**
- * Platform connections (DESIGN section 5): the consent URL with a one-use `state`, the callback that exchanges
+ * Platform connections (docs/design.md §5): the consent URL with a one-use `state`, the callback that exchanges
  * the code, reads the identity, stores the tokens encrypted, fills the profile and releases held prizes, and
  * unlinking. A platform identity belongs to one Hanabi user at a time.
  */

@@ -14,7 +14,7 @@ import type { DrawsRepository } from './draws.repository.ts';
 type Platform = 'youtube' | 'twitcasting';
 
 /**
- * Hands a platform's drawn winners to the delivery engine (DESIGN section 8, decision 0040): in ONE transaction,
+ * Hands a platform's drawn winners to the delivery engine (docs/design.md §8, decision 0040): in ONE transaction,
  * a delivery `winner:{id}` for a winner who is a Hanabi user with a wallet, otherwise a held claim (the platform
  * identity, or `hanabi` + user id for a user without a wallet) that `releaseHeldClaims` turns into a delivery
  * once they link and set a wallet. The winner rows move to queued | held in the same transaction, so a repeated

@@ -36,7 +36,7 @@ export interface DrawRequest {
 const PENDING = ['open', 'closed'] as const;
 
 /**
- * The verifiable draw, DESIGN section 7, as four persisted steps — open (S, C), close (entrants frozen at T,
+ * The verifiable draw, docs/design.md §7, as four persisted steps — open (S, C), close (entrants frozen at T,
  * H, the beacon round named), beacon (its value fetched), reveal (seed, winners). Each step is one transaction
  * that re-reads the draw under `FOR UPDATE` and does nothing when the draw is already past it, so a draw left
  * behind by a crash is finished by `resume` (the next request, or the minutely job) with the same outcome,

@@ -29,7 +29,7 @@ const PLATFORM_NAME: Record<LivePlatform, string> = { youtube: 'YouTube', twitca
 const missingCampaign = () => campaignNotFound();
 
 /**
- * The live streams of a campaign (DESIGN section 6): find the streamer's current broadcast and start reading
+ * The live streams of a campaign (docs/design.md §6): find the streamer's current broadcast and start reading
  * its chat (the worker's `live.poll` does the reading), stop, and the comments read so far. Owner only: another
  * streamer's campaign is "not found".
  */
