@@ -37,6 +37,11 @@ import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chai
 import { wireAudience, type Audience } from './modules/audience/audience.wiring.ts';
 import { wireOperator, type OperatorArea } from './modules/operator.wiring.ts';
 import { createSignerLock, wireDelivery, type DeliveryWiring } from './modules/delivery/delivery.wiring.ts';
+import {
+  manualDistributionDeliverySource,
+  wireManualDistribution,
+  type ManualDistributionWiring,
+} from './modules/manual-distribution/manual-distribution.wiring.ts';
 import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
 import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
 import { MemorySandboxStore, type SandboxStore } from './modules/sandbox/sandbox.store.ts';
@@ -82,6 +87,7 @@ export interface Container {
   } & GoodsAndCampaigns['repositories'] &
     OperatorArea['repositories'] &
     DeliveryWiring['repositories'] &
+    ManualDistributionWiring['repositories'] &
     LiveWiring['repositories'];
   services: {
     system: SystemService;
@@ -98,8 +104,9 @@ export interface Container {
   } & GoodsAndCampaigns['services'] &
     OperatorArea['services'] &
     Audience['services'] &
-    DeliveryWiring['services'] &
-    LiveWiring['services'];
+    DeliveryWiring['services'] & {
+      manualDistribution: ManualDistributionWiring['service'];
+    } & LiveWiring['services'];
   /** The delivery engine (started with the chain on first use; the worker's job drives it). */
   deliveryEngine: DeliveryWiring['engine'];
   /** Draws and winners (engine, services, schedule job). */
@@ -205,6 +212,15 @@ export async function createContainer(
       chainService,
       digitalGoods: repositories.digitalGoods,
       signerLock,
+      sources: [manualDistributionDeliverySource],
+    });
+    const manualDistribution = wireManualDistribution({
+      config,
+      database,
+      log,
+      digitalGoods: repositories.digitalGoods,
+      deliveries: delivery.repositories.deliveries,
+      delivery: delivery.services.delivery,
     });
     const live = wireLive({
       config,
@@ -253,6 +269,7 @@ export async function createContainer(
       ...goods.services,
       ...operatorArea.services,
       ...delivery.services,
+      manualDistribution: manualDistribution.service,
       ...live.services,
       system: new SystemService(config, database, queue),
       authGateway,
@@ -317,7 +334,12 @@ export async function createContainer(
       },
       sandbox: config.live.sandbox ? new MemorySandboxStore(config.publicOrigin) : null,
       auth,
-      repositories: { ...repositories, ...delivery.repositories, ...live.repositories },
+      repositories: {
+        ...repositories,
+        ...delivery.repositories,
+        ...manualDistribution.repositories,
+        ...live.repositories,
+      },
       services,
       deliveryEngine: delivery.engine,
       draws,
