@@ -1,5 +1,4 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { campaign, delivery, digitalGoods } from '../../db/schema.ts';
 import { writeNotifications, type NewNotification } from '../notifications/notification.writer.ts';
 import { sourcesFinished, type DeliveryRow, type DeliverySource, type Tx } from './delivery-source.ts';
