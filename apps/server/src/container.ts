@@ -14,7 +14,7 @@ import { createAuth, type Auth } from './modules/identity/auth.ts';
 import { resolveAuthSecret } from './modules/identity/auth-secret.ts';
 import { AuthGateway } from './modules/identity/auth-gateway.ts';
 import { IdentityRepository } from './modules/identity/identity.repository.ts';
-import { IdentityService } from './modules/identity/identity.service.ts';
+import { SignInService } from './modules/account/sign-in.service.ts';
 import { AuthSessionResolver } from './modules/identity/session-resolver.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -92,7 +92,7 @@ export interface Container {
   services: {
     system: SystemService;
     authGateway: AuthGateway;
-    identity: IdentityService;
+    signIn: SignInService;
     account: AccountService;
     wallet: WalletService;
     /** Sends the e-mail twins of notifications (decision 0097). */
@@ -274,7 +274,7 @@ export async function createContainer(
       system: new SystemService(config, database, queue),
       authGateway,
       linkBindings,
-      identity: new IdentityService(config, repositories.accounts, repositories.identities, log),
+      signIn: new SignInService(config, repositories.accounts, repositories.identities, log),
       account: new AccountService(
         config,
         db,

@@ -4,7 +4,7 @@ import { ConfigError, isEmbedded, loadConfig, type AppConfig } from './config.ts
 import { createContainer, type Container } from './container.ts';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo } from './demo-seed/demo-seed.ts';
 import { flushErrorReporting, startErrorReporting } from './adapters/error-reporting/sentry.ts';
 
 function readConfig(): AppConfig {

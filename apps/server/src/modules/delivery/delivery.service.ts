@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CampaignDistribution, Delivery, DeliveryQueue, DeliveryStatus } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { campaign, digitalGoods } from '../../db/schema.ts';
-import { businessRule, conflict, notFound } from '../../http/app-error.ts';
+import { businessRule, conflict, notFound } from '../../lib/app-error.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
 import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';

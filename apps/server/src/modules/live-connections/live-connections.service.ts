@@ -10,7 +10,7 @@ import {
 import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { YouTubeApi } from '../../adapters/youtube/index.ts';
-import { businessRule, forbidden } from '../../http/app-error.ts';
+import { businessRule, forbidden } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';

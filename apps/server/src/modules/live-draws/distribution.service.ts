@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DistributionResult } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, delivery, digitalGoods, winner } from '../../db/schema.ts';
-import { businessRule } from '../../http/app-error.ts';
+import { businessRule } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
 import { DeliveryRepository } from '../delivery/delivery.repository.ts';

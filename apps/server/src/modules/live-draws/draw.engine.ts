@@ -4,7 +4,7 @@ import { newSecret, pickWinners, seedOf } from '@hanabi/draw';
 import type { LiveEvent } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { campaign, draw, drawEntrant, winner } from '../../db/schema.ts';
-import { AppError, businessRule, campaignNotFound, conflict, notFound } from '../../http/app-error.ts';
+import { AppError, businessRule, campaignNotFound, conflict, notFound } from '../../lib/app-error.ts';
 import { isAdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';

@@ -8,7 +8,7 @@ import {
 import { isLiveAdapterError, type LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
-import { businessRule, campaignNotFound, notFound } from '../../http/app-error.ts';
+import { businessRule, campaignNotFound, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
