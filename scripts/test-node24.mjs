@@ -17,8 +17,13 @@ if (!fs.existsSync(node24)) {
 const version = execFileSync(node24, ['--version'], { encoding: 'utf8' }).trim();
 console.log(`▶ unit + integration + token on Node.js ${version}`);
 
-// Child processes the tests start (workers, the production stack) find `node` on PATH: the same Node 24.
-const env = { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}` };
+// Child processes the tests start (workers, the production stack) find `node` on PATH: the same Node 24. With
+// PostgreSQL at hand the integration tests run on it only (production's path; the main run covers PGlite too).
+const env = {
+  ...process.env,
+  PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`,
+  ...(process.env.TEST_DATABASE_URL ? { TEST_BACKENDS: 'postgres' } : {}),
+};
 const vitest = path.join(repoRoot, 'node_modules/vitest/vitest.mjs');
 const projects = ['unit', 'integration', 'token'].flatMap((name) => ['--project', name]);
 try {
