@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   {
@@ -38,6 +39,55 @@ export default tseslint.config(
       'bench/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  // Folder boundaries of the server (decision 0156): lower layers never reach up. Tests may cross them.
+  ...[
+    [
+      'apps/server/src/lib/**',
+      /(^|\/)(adapters|db|http|queue|modules|demo-seed)\/|\/(container|app|main)\.ts$/,
+      'lib/',
+    ],
+    ['apps/server/src/db/**', /(^|\/)(adapters|http|modules|demo-seed)\/|\/(container|app|main)\.ts$/, 'db/'],
+    [
+      'apps/server/src/queue/**',
+      /(^|\/)(adapters|http|modules|demo-seed)\/|\/(container|app|main)\.ts$/,
+      'queue/',
+    ],
+    ['apps/server/src/http/**', /(^|\/)(db|modules|demo-seed)\/|\/(container|main)\.ts$/, 'http/'],
+    [
+      'apps/server/src/adapters/**',
+      /(^|\/)(http|modules|demo-seed)\/|\/(container|app|main)\.ts$/,
+      'adapters/',
+    ],
+    ['apps/server/src/modules/**', /(^|\/)demo-seed\/|\/(container|app|main)\.ts$/, 'modules/'],
+  ].map(([files, regex, layer]) => ({
+    files: [files],
+    // Tests and command entry points (`*.cli.ts`, `*.command.ts`: composition roots like main.ts) may reach anywhere.
+    ignores: ['**/*.test.ts', '**/*.fixture.ts', '**/*test-support.ts', '**/*.cli.ts', '**/*.command.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: regex.source,
+              message: `${layer} must not import a higher layer (lib < db, queue < adapters, http < modules < composition; docs/architecture.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // No import cycles in the server and the shared packages (relative imports; what farm-like tools call circles).
+  {
+    files: ['apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx'] } },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,5 +1,5 @@
 /**
- * API benchmark: `npm run bench:api` (DESIGN section 10, issue 26).
+ * API benchmark: `npm run bench:api` (docs/design.md §10, issue 26).
  *
  * Starts the real server (embedded defaults, demo seed, its own data folder) and a bare Fastify route in child
  * processes, then drives both with autocannon from this process, one after the other, so the figures compare

@@ -7,7 +7,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContainer } from '../../apps/server/src/container.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { createLogger } from '../../apps/server/src/logger.ts';
-import { seedDemo } from '../../apps/server/src/db/seed.ts';
+import { seedDemo } from '../../apps/server/src/demo-seed/demo-seed.ts';
 import { publishLiveEvent } from '../../apps/server/src/modules/live-events/live-events.ts';
 
 const config = loadConfig();

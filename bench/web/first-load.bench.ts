@@ -1,5 +1,5 @@
 /**
- * First-load size of the web app: `npm run bench:web` (part one; DESIGN section 10).
+ * First-load size of the web app: `npm run bench:web` (part one; docs/design.md §10).
  *
  * Builds what changed, then prints for each public page what its first visit downloads before it can show —
  * the entry chunk, the page's route chunk and their static imports, from the Vite manifest — as raw, gzip (the

@@ -1,5 +1,5 @@
 /**
- * What a first visit to each public page downloads before the page can show (DESIGN section 10), from the Vite
+ * What a first visit to each public page downloads before the page can show (docs/design.md §10), from the Vite
  * manifest of the built web app: the entry chunk, the chunk of the page's route, and every chunk they import
  * statically (recursively), plus their stylesheets. Sizes are of the files as built, gzip level 9 (what the
  * server's precompressed `.gz` holds), so they are deterministic. Shared by `bench:web` and the budget test.

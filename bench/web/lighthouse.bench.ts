@@ -1,5 +1,5 @@
 /**
- * Lighthouse over the main public pages: `npm run bench:web` (part two; DESIGN section 10).
+ * Lighthouse over the main public pages: `npm run bench:web` (part two; docs/design.md §10).
  *
  * Builds what changed, starts the built server on embedded defaults with the demo seed (or uses BENCH_URL, any
  * running Hanabi), and runs Lighthouse in Debian's Chromium (never a downloaded browser) with the mobile preset.

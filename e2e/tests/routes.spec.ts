@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Every route of the original specification (section 2), visited by a signed-out visitor: where it lands,
+ * Every route of the original (docs/original-spec.md §2), visited by a signed-out visitor: where it lands,
  * and — on pages a visitor may see — which menu entry is current.
  */
 const landings: Array<[visit: string, lands: string]> = [

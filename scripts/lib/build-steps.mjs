@@ -96,7 +96,15 @@ export function buildAll({ force = false, log = console.log } = {}) {
 export function assertNodeVersion() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
-    console.error(`Hanabi needs Node.js 20.19 or newer (22 and 24 work too); this is ${process.version}.`);
+    console.error(`Hanabi needs Node.js 22.12 or newer (22 and 24 LTS); this is ${process.version}.`);
     process.exit(1);
+  }
+  // Node 20 reached its end of life in April 2026; it still runs Hanabi for development and tests, but production
+  // targets 22.12+ (reusePort, current dependencies' engines). The test suite also runs on 24: npm run test:node24.
+  if (major < 22 || (major === 22 && minor < 12)) {
+    console.warn(
+      `Note: Hanabi targets Node.js 22.12+ (22 and 24 LTS); ${process.version} is past its end of life. ` +
+        'It runs for development here; use 22.12+ in production.',
+    );
   }
 }

@@ -91,12 +91,16 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   });
   registerIdentityRoutes(
     app,
-    container.services.identity,
     container.services.authGateway,
     container.services.linkBindings,
     container.config.auth.secureCookies,
   );
-  registerAccountRoutes(app, container.services.account, container.services.wallet);
+  registerAccountRoutes(
+    app,
+    container.services.account,
+    container.services.wallet,
+    container.services.signIn,
+  );
   if (container.adapters.devMailbox) registerDevMailboxRoutes(app, container.adapters.devMailbox);
   registerChainRoutes(app, container.services.chain);
   await registerTokenRoutes(app, container.services.tokens, container.services.tokenAssets);

@@ -255,7 +255,7 @@ const EnvSchema = z.object({
   /** Public base URL of S3_PUBLIC_BUCKET; unset = served through GET /files/ogp/*. */
   S3_PUBLIC_URL: z.url().optional(),
   CAMPAIGN_STATUS_CRON: z.string().min(9).default('* * * * *'),
-  // Delivery engine (DESIGN section 8).
+  // Delivery engine (docs/design.md §8).
   /** Recipients per airdrop transaction (also kept under DELIVERY_GAS_CAP). */
   DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
   /** Most gas one airdrop may use (the block gas limit of small chains is 30M; anvil's default is 30M). */
@@ -268,7 +268,7 @@ const EnvSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** How long one JSON-RPC call may take before it counts as failed. */
   CHAIN_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  // Draw beacon (DESIGN section 7): drand when DRAND_URL is set (production), else the embedded chain's next block.
+  // Draw beacon (docs/design.md §7): drand when DRAND_URL is set (production), else the embedded chain's next block.
   /** A drand HTTP relay, e.g. https://api.drand.sh; unset = the chain's next block hash is the beacon. */
   DRAND_URL: z.url().optional(),
   /** The drand chain to read (default: League of Entropy quicknet, a round every 3 s). */
@@ -276,7 +276,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .default('52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971'),
-  // Live platforms: the embedded sandbox (/sandbox/…) unless real endpoints are configured (DESIGN section 3).
+  // Live platforms: the embedded sandbox (/sandbox/…) unless real endpoints are configured (docs/design.md §3).
   /** Force the sandbox on or off; default on when embedded (no DATABASE_URL) and no platform URL is set. */
   LIVE_SANDBOX: booleanFlag.optional(),
   YOUTUBE_CLIENT_ID: z.string().min(1).optional(),

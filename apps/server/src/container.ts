@@ -14,7 +14,7 @@ import { createAuth, type Auth } from './modules/identity/auth.ts';
 import { resolveAuthSecret } from './modules/identity/auth-secret.ts';
 import { AuthGateway } from './modules/identity/auth-gateway.ts';
 import { IdentityRepository } from './modules/identity/identity.repository.ts';
-import { IdentityService } from './modules/identity/identity.service.ts';
+import { SignInService } from './modules/account/sign-in.service.ts';
 import { AuthSessionResolver } from './modules/identity/session-resolver.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -38,6 +38,11 @@ import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chai
 import { wireAudience, type Audience } from './modules/audience/audience.wiring.ts';
 import { wireOperator, type OperatorArea } from './modules/operator.wiring.ts';
 import { createSignerLock, wireDelivery, type DeliveryWiring } from './modules/delivery/delivery.wiring.ts';
+import {
+  manualDistributionDeliverySource,
+  wireManualDistribution,
+  type ManualDistributionWiring,
+} from './modules/manual-distribution/manual-distribution.wiring.ts';
 import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
 import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
 import { MemorySandboxStore, type SandboxStore } from './modules/sandbox/sandbox.store.ts';
@@ -85,11 +90,12 @@ export interface Container {
   } & GoodsAndCampaigns['repositories'] &
     OperatorArea['repositories'] &
     DeliveryWiring['repositories'] &
+    ManualDistributionWiring['repositories'] &
     LiveWiring['repositories'];
   services: {
     system: SystemService;
     authGateway: AuthGateway;
-    identity: IdentityService;
+    signIn: SignInService;
     account: AccountService;
     wallet: WalletService;
     /** Sends the e-mail twins of notifications (decision 0097). */
@@ -101,8 +107,9 @@ export interface Container {
   } & GoodsAndCampaigns['services'] &
     OperatorArea['services'] &
     Audience['services'] &
-    DeliveryWiring['services'] &
-    LiveWiring['services'];
+    DeliveryWiring['services'] & {
+      manualDistribution: ManualDistributionWiring['service'];
+    } & LiveWiring['services'];
   /** The delivery engine (started with the chain on first use; the worker's job drives it). */
   deliveryEngine: DeliveryWiring['engine'];
   /** Draws and winners (engine, services, schedule job). */
@@ -208,6 +215,15 @@ export async function createContainer(
       chainService,
       digitalGoods: repositories.digitalGoods,
       signerLock,
+      sources: [manualDistributionDeliverySource],
+    });
+    const manualDistribution = wireManualDistribution({
+      config,
+      database,
+      log,
+      digitalGoods: repositories.digitalGoods,
+      deliveries: delivery.repositories.deliveries,
+      delivery: delivery.services.delivery,
     });
     const live = wireLive({
       config,
@@ -256,6 +272,7 @@ export async function createContainer(
       ...goods.services,
       ...operatorArea.services,
       ...delivery.services,
+      manualDistribution: manualDistribution.service,
       ...live.services,
       // Only an outside chain can be down while the process lives; the embedded one is this process's child.
       system: new SystemService(
@@ -266,7 +283,7 @@ export async function createContainer(
       ),
       authGateway,
       linkBindings,
-      identity: new IdentityService(config, repositories.accounts, repositories.identities, log),
+      signIn: new SignInService(config, repositories.accounts, repositories.identities, log),
       account: new AccountService(
         config,
         db,
@@ -333,7 +350,12 @@ export async function createContainer(
       },
       sandbox: config.live.sandbox ? new MemorySandboxStore(config.publicOrigin) : null,
       auth,
-      repositories: { ...repositories, ...delivery.repositories, ...live.repositories },
+      repositories: {
+        ...repositories,
+        ...delivery.repositories,
+        ...manualDistribution.repositories,
+        ...live.repositories,
+      },
       services,
       deliveryEngine: delivery.engine,
       draws,

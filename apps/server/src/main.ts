@@ -8,7 +8,7 @@ import { TokenSetupError } from './modules/chain/chain.service.ts';
 import { startWorkerProbe } from './modules/system/worker-probe.ts';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo } from './demo-seed/demo-seed.ts';
 import { flushErrorReporting, startErrorReporting } from './adapters/error-reporting/sentry.ts';
 
 function readConfig(): AppConfig {

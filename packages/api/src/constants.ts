@@ -1,4 +1,4 @@
-/** Business constants of the original specification (section 9) and DESIGN decisions. */
+/** Business constants of the original product and of the design (docs/design.md). */
 
 export const SUCCESS_TOAST_MS = 3000;
 
@@ -63,7 +63,7 @@ export const SIGNIN_ERROR_NOT_REGISTERED = 'not yet register';
 export const SIGNIN_ERROR_INVALID_USER_TYPE = 'invalid user type';
 export const DEFAULT_AVATAR_URL = '/assets/images/avatar.svg';
 
-/** Ways to sign in (DESIGN section 5): Google, X (Twitter) and an e-mail sign-in link. */
+/** Ways to sign in (docs/design.md §5): Google, X (Twitter) and an e-mail sign-in link. */
 export const AUTH_PROVIDERS = ['google', 'twitter', 'email'] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 /** The providers that sign in through an OAuth redirect (the rest is the e-mail link). */
@@ -80,7 +80,7 @@ export const ACCOUNT_LIMITS = { nameMax: 50, bioMax: 500, avatarUrlMax: 2048 } a
 export const AUTH_BASE_PATH = '/api/auth';
 
 /**
- * The page an e-mail sign-in link lands on (original section 9: `{origin}/signup/{userType}/finishSignUp`).
+ * The page an e-mail sign-in link lands on (docs/original-spec.md §9: `{origin}/signup/{userType}/finishSignUp`).
  * Pass it as `callbackURL` when requesting the link or starting an OAuth sign-in.
  */
 export function finishSignUpPath(userType: UserType): string {

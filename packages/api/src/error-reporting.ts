@@ -1,7 +1,7 @@
 import { ERROR_REPORTING } from './constants.ts';
 
 /**
- * What both sides send to the error-reporting service, cut to the original's limits (section 9): messages and
+ * What both sides send to the error-reporting service, cut to the original's limits (docs/original-spec.md §9): messages and
  * exception values at most 250 characters. The SDKs' own `maxValueLength` covers most strings; this also
  * covers the top-level message and breadcrumb messages, so no long text (a pasted address list, a SQL error)
  * leaves the process whole.

@@ -1,5 +1,5 @@
 /**
- * Hanabi's verifiable draw, version 1 (DESIGN section 7; the README states it for re-implementers).
+ * Hanabi's verifiable draw, version 1 (docs/design.md §7; the README states it for re-implementers).
  *
  *   C    = SHA-256(S)                                  published when the round opens (S: 32 secret bytes)
  *   list = the distinct entrant keys, sorted by UTF-16 code units (JavaScript's default order), ASCII only

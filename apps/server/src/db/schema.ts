@@ -129,7 +129,7 @@ export const authVerification = pgTable(
   ],
 );
 
-// ─── Hanabi users (DESIGN section 4) ─────────────────────────────────────────────────────────────────────────
+// ─── Hanabi users (docs/design.md §4) ─────────────────────────────────────────────────────────────────────────
 
 /** A Hanabi user: one per identity, of one type. Rows never go over the wire; the account module maps them. */
 export const appUser = pgTable(
@@ -263,7 +263,7 @@ export const chainOperation = pgTable(
 
 // ─── Goods & campaigns: uploaded files, digital goods, campaigns, the watchlist (issue [Goods & campaigns]) ──
 
-/** An uploaded file (DESIGN section 4). `cid` stays null until the chain work pins it to IPFS. */
+/** An uploaded file (docs/design.md §4). `cid` stays null until the chain work pins it to IPFS. */
 export const asset = pgTable(
   'asset',
   {
@@ -336,7 +336,7 @@ export interface CampaignEntryRule {
   cooldownDays: number;
 }
 
-/** A prize campaign (DESIGN section 4). Status advances with time: scheduled → live → ended. */
+/** A prize campaign (docs/design.md §4). Status advances with time: scheduled → live → ended. */
 export const campaign = pgTable(
   'campaign',
   {
@@ -536,7 +536,7 @@ export const heldClaim = pgTable(
 );
 
 /**
- * One prize on its way to one address (DESIGN section 8). Written in the same transaction as the decision that
+ * One prize on its way to one address (docs/design.md §8). Written in the same transaction as the decision that
  * causes it; the idempotency key (`winner:{id}`, `manual:{batch}:{row}`, `held:{claim}`) makes that decision
  * count once however often it is retried.
  */
@@ -812,7 +812,7 @@ export const liveComment = pgTable(
 );
 
 /**
- * A verifiable draw (DESIGN section 7): commitment to a secret seed, the frozen entrant list's hash, the beacon,
+ * A verifiable draw (docs/design.md §7): commitment to a secret seed, the frozen entrant list's hash, the beacon,
  * the derived seed and the winners. A re-draw links to the draw it replaces a winner of.
  */
 export const draw = pgTable(

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorDetail, ErrorEnvelope, ErrorReason } from '@hanabi/api';
 import { errorCodeForStatus, errorCodes } from '@hanabi/api';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { isAdapterError } from '../adapters/adapter-error.ts';
 
 function envelope(

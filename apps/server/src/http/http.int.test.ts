@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRoutes, defineRoute, ErrorEnvelope } from '@hanabi/api';
 import { registerRoute } from './register-route.ts';
-import { businessRule } from './app-error.ts';
+import { businessRule } from '../lib/app-error.ts';
 import {
   asUser,
   createTestContext,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthProvider, RouteAccess, UserType } from '@hanabi/api';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /** Who is calling, as far as authorisation cares. */
 export interface SessionUser {

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * Opaque keyset cursors for `nextCursor` paging: the sort value and id of the last row of a page, as base64url

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { seedDemo } from '../db/seed.ts';
-import { DEMO_USERS } from '../modules/identity/identity.seed.ts';
+import { seedDemo } from '../demo-seed/demo-seed.ts';
+import { DEMO_USERS } from '../demo-seed/identity.seed.ts';
 import type { SessionUser } from '../http/session.ts';
 import { createTestContext, headerSessions, type TestContext } from './test-context.ts';
 import type { IdPools } from './contract-arbitraries.ts';

@@ -17,7 +17,9 @@ export type TestBackend = 'pglite' | 'postgres';
 
 /** PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export function testBackends(): TestBackend[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
+  // `npm run test:node24` runs the production path only (PostgreSQL); the main run covers both.
+  return process.env.TEST_BACKENDS === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
 }
 
 export interface TestContext {

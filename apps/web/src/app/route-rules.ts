@@ -1,5 +1,5 @@
 /**
- * Routing rules of the original spec, section 2, as pure functions (no React, no router).
+ * Routing rules of the original (docs/original-spec.md §2), as pure functions (no React, no router).
  * Paths are URL pathnames (`location.pathname`); `search` is `location.search` (with or without `?`).
  */
 import type { Account } from '@hanabi/api';
@@ -51,7 +51,7 @@ function segmentsOf(pathname: string): string[] {
 }
 
 /**
- * The current menu entry: "the URL contains the matching section" (original section 2), read as
+ * The current menu entry: "the URL contains the matching section" (docs/original-spec.md §2), read as
  * "the pathname contains the section as a whole path segment". Whole segments keep `/streamer/...` from
  * matching the audience menu's `streamer` entry by accident, and ignore the query string.
  * When several sections occur (an id that happens to equal a section name, e.g.
@@ -107,8 +107,8 @@ const PUBLIC_PATTERNS = [/^\/campaign\/[^/]+$/, /^\/draw\/[^/]+$/, /^\/overlay\/
 
 /**
  * Whether a page may be shown without a session: the root, `/streamer`, `/audience`, any path containing
- * `signup`, `finishSignUp` or `terms`, any URL with the query `crawler=true` (original section 2), plus
- * `/campaign/:id`, `/draw/:id`, `/overlay/:id`, `/externalRedirect` (DESIGN sections 2, 7, 9 and 10) and the
+ * `signup`, `finishSignUp` or `terms`, any URL with the query `crawler=true` (docs/original-spec.md §2), plus
+ * `/campaign/:id`, `/draw/:id`, `/overlay/:id`, `/externalRedirect` (docs/design.md §2, §7, §9 and §10) and the
  * embedded-mode dev mailbox `/dev/mailbox` (a visitor reads their sign-in link there before having a session).
  */
 export function isPublicPath(pathname: string, search = ''): boolean {

@@ -159,7 +159,7 @@ const OperatorNewsPage = lazyPage(
 );
 
 /**
- * Every route of the original spec section 2 (plus Hanabi's /draw/:id). Which of them are public, and where
+ * Every route of the original (docs/original-spec.md §2) (plus Hanabi's /draw/:id). Which of them are public, and where
  * signed-out visitors go, is decided by `route-rules.ts` in the root route's SessionGuard.
  */
 // Pattern for every page (keep it uniform): `const XPage = lazyPage(() => import('…'), (m) => m.XPage)` above,

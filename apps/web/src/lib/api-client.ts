@@ -3,7 +3,7 @@ import type { ErrorCode, ErrorDetail, RouteDefinition } from '@hanabi/api';
 import { AUTH_TOKEN_HEADER, getSessionToken, setSessionToken } from './session-token';
 
 /**
- * Wording of the original spec (section 8) for a failure that never reached the server (network down,
+ * Wording of the original (docs/original-spec.md §8) for a failure that never reached the server (network down,
  * request aborted, unreadable answer). Shown through i18n (`errors.network`) at display time.
  */
 export const NETWORK_ERROR_MESSAGE = 'Something bad happened; please try again later.';

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 /**
  * Replaces, anywhere inside cached data, every campaign object with this id (an object carrying `id` and
  * `isWatch`). Campaigns sit in many caches — one campaign, lists, infinite pages, a streamer's profile,
- * the home page — and the watch flag must flip in all of them without a refetch (original section 4).
+ * the home page — and the watch flag must flip in all of them without a refetch (docs/original-spec.md §4).
  */
 function patchDeep(value: unknown, id: string, patch: Record<string, unknown>): unknown {
   if (Array.isArray(value)) {

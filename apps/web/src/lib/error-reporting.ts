@@ -10,7 +10,7 @@ import { callApi } from './api-client';
 import { takePageData } from './page-data';
 
 /**
- * Browser error reporting (original section 8): uncaught errors go to Sentry only in production, and only when
+ * Browser error reporting (docs/original-spec.md §8): uncaught errors go to Sentry only in production, and only when
  * the server's public config names a DSN; limits as in the original (30 buffered events, messages cut at 250
  * characters, 100 breadcrumbs). Null = off.
  */
@@ -52,7 +52,7 @@ export async function startBrowserErrorReporting(production: boolean): Promise<b
 
 const CONSOLE_METHODS = ['log', 'info', 'debug', 'warn', 'error', 'trace'] as const;
 
-/** Production builds say nothing on the console (original section 8). */
+/** Production builds say nothing on the console (docs/original-spec.md §8). */
 export function silenceConsole(target: Pick<Console, (typeof CONSOLE_METHODS)[number]> = console): void {
   for (const method of CONSOLE_METHODS) target[method] = () => undefined;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
 /**
- * Asks before leaving a page with unsaved data (original section 5):
+ * Asks before leaving a page with unsaved data (docs/original-spec.md §5):
  * in-app navigation is held by react-router's `useBlocker` and confirmed in a Mantine modal;
  * closing or reloading the tab triggers the browser's own `beforeunload` prompt.
  * Needs a data router (createBrowserRouter / createMemoryRouter) and the ModalsProvider.

@@ -4,7 +4,7 @@ import { text } from '../string-primitives.ts';
 import { ADMIN_DELIVERY_STATUSES } from './admin-user.routes.ts';
 
 /**
- * The operator's analytics dashboard (original section 7: `GET /api/admin/analytics/dashboard`). Every figure is
+ * The operator's analytics dashboard (docs/original-spec.md §7: `GET /api/admin/analytics/dashboard`). Every figure is
  * computed by the database over `[from, to)`, bucketed by `interval` in `timeZone` (empty buckets included).
  * Live figures (comments, the entry funnel, YouTube quota) are per platform; what each step counts is in
  * docs/decisions/0024-dashboard-live-figures-and-speed.md.

@@ -4,7 +4,7 @@ import { multilineText, text } from '../string-primitives.ts';
 import { EthAddress } from './chain.routes.ts';
 
 /**
- * The operator's token tools (original section 7, "Administration"): mint, burn, transfer, approve, allowances,
+ * The operator's token tools (docs/original-spec.md §7, "Administration"): mint, burn, transfer, approve, allowances,
  * token URIs and IPFS uploads, all on the HanabiToken ERC-1155 contract through the server's signer.
  *
  * Numbers that may exceed 2^53 (token ids, amounts, balances) travel as strings of decimal digits; amounts may also

@@ -6,7 +6,7 @@ import { CampaignStatus, PlatformSchema } from './campaign.routes.ts';
 import { DigitalGoodsStatus } from './digital-goods.routes.ts';
 
 /**
- * The operator's user tools (original section 7: `GET /api/admin/user`): search and filter every user, look at
+ * The operator's user tools (docs/original-spec.md §7: `GET /api/admin/user`): search and filter every user, look at
  * one with what they made and received, grant or revoke the operator role, suspend or unsuspend. Suspended
  * users cannot use a signed-in call (403 `ACCOUNT_SUSPENDED`) and their campaigns leave every public list.
  */

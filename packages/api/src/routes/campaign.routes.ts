@@ -35,7 +35,7 @@ export const EditableCampaignStatus = z.enum(['draft', 'scheduled']);
 
 const DateTime = text().datetime({ offset: true });
 
-/** Who may enter and how (DESIGN sections 2 and 4). */
+/** Who may enter and how (docs/design.md §2 and §4). */
 export const EntryRule = z.object({
   /** A chat message must contain it; empty = any message enters. */
   keyword: text().trim().max(PLATFORM_KEYWORD_MAX.youtube).default(''),

@@ -10,7 +10,7 @@ export const DELIVERY_SOURCES = ['draw', 'manual', 'admin'] as const;
 export const DeliverySource = z.enum(DELIVERY_SOURCES);
 export type DeliverySource = z.infer<typeof DeliverySource>;
 
-/** One prize on its way to one address (DESIGN section 8). */
+/** One prize on its way to one address (docs/design.md §8). */
 export const Delivery = z.object({
   id: z.string(),
   source: DeliverySource,

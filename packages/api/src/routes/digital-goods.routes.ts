@@ -27,7 +27,7 @@ export const AssetRef = z.object({
 export type AssetRef = z.infer<typeof AssetRef>;
 
 /**
- * A streamer's digital good (DESIGN section 4): an ERC-1155 token type once published. `tokenId` is assigned on
+ * A streamer's digital good (docs/design.md §4): an ERC-1155 token type once published. `tokenId` is assigned on
  * publish; `imageCid`, `metadataCid` and `tokenUri` stay null until the chain work pins the metadata.
  */
 export const DigitalGoods = z.object({

@@ -6,7 +6,7 @@ import { DeliveryStatus } from './delivery.routes.ts';
 import { LiveStreamParams } from './live.routes.ts';
 
 /*
- * Draws and winners (issue [Live], DESIGN section 7). A draw covers every stream of the campaign (one person
+ * Draws and winners (issue [Live], docs/design.md §7). A draw covers every stream of the campaign (one person
  * once across platforms); the `{platform}/{a}/{b}` of the original's paths names the stream the streamer acts
  * from, and must be one of the campaign's streams (404 otherwise).
  */

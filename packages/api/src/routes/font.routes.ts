@@ -3,7 +3,7 @@ import { defineRoute } from '../route.ts';
 import { text } from '../string-primitives.ts';
 
 /**
- * The four fonts of the digital goods editor (original section 3). HuiFont P109 is not freely licensed, so a
+ * The four fonts of the digital goods editor (docs/original-spec.md §3). HuiFont P109 is not freely licensed, so a
  * freely licensed hand-written font (Yomogi, SIL OFL) stands in for it.
  */
 export const EDITOR_FONTS = [

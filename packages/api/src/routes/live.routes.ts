@@ -6,7 +6,7 @@ import { LocaleSchema } from './account.routes.ts';
 import { CampaignIdParams, PlatformSchema } from './campaign.routes.ts';
 
 /*
- * Live (issue [Live], DESIGN sections 5 and 6): platform connections (OAuth), the live streams of a campaign, their
+ * Live (issue [Live], docs/design.md §5 and §6): platform connections (OAuth), the live streams of a campaign, their
  * chat comments and the live event stream. Draws and winners are in draw.routes.ts.
  *
  * Path ids: `{a}/{b}` of the original's `/api/liveStreaming/{platform}/{a}/{b}/…` are the stream's channel and

@@ -3,7 +3,7 @@ import { defineRoute } from '../route.ts';
 import { entityId, multilineText, text } from '../string-primitives.ts';
 
 /**
- * News from the operators (original section 7: `GET /api/news` with `nextCursor`, `POST /api/news`), in
+ * News from the operators (docs/original-spec.md §7: `GET /api/news` with `nextCursor`, `POST /api/news`), in
  * Japanese and, optionally, English. `publishedAt` decides who sees an item: null = a draft (or unpublished),
  * in the future = scheduled, otherwise published. Everyone reads published items; operators write and see all.
  */

@@ -3,7 +3,7 @@ import { defineRoute } from '../route.ts';
 import { text } from '../string-primitives.ts';
 
 /**
- * Uploads (original sections 5, 7 and 9). Two ways in, one result:
+ * Uploads (docs/original-spec.md §5, §7 and §9). Two ways in, one result:
  * - files up to `UPLOAD.resumableThresholdBytes` (262,144 bytes): one request, `POST /api/upload/{kind}?name=…`
  *   with the file's bytes as the raw body (any Content-Type; the server sniffs the bytes);
  * - larger files: the tus 1.0.0 protocol (creation, termination, expiration) at `UPLOAD_TUS_PATH`, with the tus

@@ -1,5 +1,5 @@
 /**
- * Public randomness for draws (DESIGN section 7, step 3): the value of the first beacon round after a draw's
+ * Public randomness for draws (docs/design.md §7, step 3): the value of the first beacon round after a draw's
  * close time T. Nobody — the streamer, Hanabi — can know it at T, so nobody could have chosen the entrant list
  * or the secret to favour someone.
  *

@@ -4,7 +4,7 @@ import { ERROR_REPORTING, limitEventText } from '@hanabi/api';
 import type { AppConfig } from '../../config.ts';
 
 /**
- * Sentry on the server, with the original's limits (section 9): at most 30 events buffered for sending,
+ * Sentry on the server, with the original's limits (docs/original-spec.md §9): at most 30 events buffered for sending,
  * messages cut at 250 characters, 100 breadcrumbs. Null (off) unless config turned it on (production + DSN).
  */
 export function sentryOptions(config: Pick<AppConfig, 'errorReporting'>): Sentry.NodeOptions | null {

@@ -4,13 +4,17 @@ import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
 import { forwardSetCookies, toFetchHeaders } from '../identity/fetch-bridge.ts';
 import type { AccountService } from './account.service.ts';
+import type { SignInService } from './sign-in.service.ts';
 import type { WalletService } from './wallet.service.ts';
 
 export function registerAccountRoutes(
   app: FastifyInstance,
   accounts: AccountService,
   wallet: WalletService,
+  signIn: SignInService,
 ): void {
+  registerRoute(app, apiRoutes.signin, ({ session, body }) => signIn.signin(requireSession(session), body));
+  registerRoute(app, apiRoutes.signup, ({ session, body }) => signIn.signup(requireSession(session), body));
   registerRoute(app, apiRoutes.myAccountBase, ({ session }) => accounts.myAccount(requireSession(session)));
   registerRoute(app, apiRoutes.myAccountEth, ({ session }) => accounts.myAccountEth(requireSession(session)));
   registerRoute(app, apiRoutes.adminAccount, ({ session }) => accounts.myAccount(requireSession(session)));

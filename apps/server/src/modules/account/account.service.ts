@@ -13,7 +13,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
-import { businessRule, conflict, forbidden, notFound } from '../../http/app-error.ts';
+import { businessRule, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
 import type { AuthGateway } from '../identity/auth-gateway.ts';

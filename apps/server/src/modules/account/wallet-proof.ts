@@ -4,7 +4,7 @@ import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMes
 import type { WalletChallenge, WalletProof } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { walletChallenge } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** Where the proof is for: the site (EIP-4361 `domain` and `uri`) and the chain prizes are sent on. */
 export interface WalletProofSite {

@@ -4,7 +4,7 @@ import type { WalletChallenge, WalletChallengeBody, WalletProof, WalletUndoResul
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { appUser, authSession, walletChange } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../http/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../adapters/mail/mailer.ts';

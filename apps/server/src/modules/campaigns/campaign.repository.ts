@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { runIdempotent, storedIdempotentResponse } from '../../http/idempotency.ts';
+import { runIdempotent, storedIdempotentResponse } from '../../db/idempotent-write.ts';
 import { appUser, campaign, follow, liveStream, watch } from '../../db/schema.ts';
 
 export type CampaignRow = typeof campaign.$inferSelect;

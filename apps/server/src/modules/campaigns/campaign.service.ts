@@ -7,13 +7,7 @@ import type {
   UpdateCampaignBody,
 } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import {
-  AppError,
-  businessRule,
-  campaignNotFound,
-  forbidden,
-  unauthenticated,
-} from '../../http/app-error.ts';
+import { AppError, businessRule, campaignNotFound, forbidden, unauthenticated } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';

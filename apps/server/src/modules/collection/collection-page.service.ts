@@ -4,7 +4,7 @@ import type { OgTags } from '../og-pages/og-tags.ts';
 import type { CollectionService } from './collection.service.ts';
 
 /**
- * A published token's page (`/collection/{goodsId}`) as crawlers see it (DESIGN section 9): the goods' name,
+ * A published token's page (`/collection/{goodsId}`) as crawlers see it (docs/design.md §9): the goods' name,
  * description and picture, its streamer and how many hold it, drawn to `ogp/goods-{id}-{hash}.png`.
  */
 export class CollectionPageService {

@@ -1,6 +1,6 @@
 import type { Collection, CollectedGoods, CollectionItem, CollectionItemPage } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import { notFound } from '../../http/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { ReadCache } from '../../http/read-cache.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { toUserSummary } from '../campaigns/campaign.mapper.ts';

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chainTx, delivery } from '../../db/schema.ts';
 import { notifyDeliveriesConfirmed } from './delivery-notifications.ts';
+import type { DeliverySource } from './delivery-source.ts';
 
 export type ChainTxRow = typeof chainTx.$inferSelect;
 export type DeliveryRow = typeof delivery.$inferSelect;
@@ -39,7 +40,11 @@ const OPEN = ['signed', 'broadcast'] as const;
  * them. Every state change that must happen together happens in one database transaction.
  */
 export class ChainTxRepository {
-  constructor(private readonly db: Db) {}
+  /** `sources`: the modules that decide deliveries, told in the same transaction when theirs finish. */
+  constructor(
+    private readonly db: Db,
+    private readonly sources: readonly DeliverySource[],
+  ) {}
 
   /**
    * The oldest due group of queued deliveries sharing a token id and amount (one airdrop carries one of each),
@@ -265,6 +270,7 @@ export class ChainTxRepository {
         tx,
         confirmed.filter((item) => newIds.has(item.id)),
         confirmed,
+        this.sources,
       );
       await announceWinnerDeliveries(
         tx,
@@ -305,7 +311,7 @@ export class ChainTxRepository {
         })
         .where(and(eq(delivery.chainTxId, id), eq(delivery.status, 'submitted')))
         .returning();
-      await notifyDeliveriesConfirmed(tx, [], failed);
+      await notifyDeliveriesConfirmed(tx, [], failed, this.sources);
       await announceWinnerDeliveries(
         tx,
         failed.map((item) => item.id),
@@ -368,7 +374,7 @@ export class ChainTxRepository {
           })
           .where(eq(delivery.id, item.id));
       }
-      await notifyDeliveriesConfirmed(tx, confirmed, confirmed);
+      await notifyDeliveriesConfirmed(tx, confirmed, confirmed, this.sources);
       await announceWinnerDeliveries(
         tx,
         riding.map((item) => item.id),
@@ -403,7 +409,7 @@ export class ChainTxRepository {
         .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: new Date() })
         .where(and(inArray(delivery.id, [...ids]), eq(delivery.status, 'queued')))
         .returning();
-      await notifyDeliveriesConfirmed(tx, [], failed);
+      await notifyDeliveriesConfirmed(tx, [], failed, this.sources);
       await announceWinnerDeliveries(
         tx,
         failed.map((item) => item.id),

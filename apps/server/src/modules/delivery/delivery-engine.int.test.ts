@@ -4,7 +4,7 @@ import { chainTx, delivery, notification } from '../../db/schema.ts';
 import { openDeliveryWorld, randomAddress, type DeliveryWorld } from './delivery.fixture.ts';
 
 /**
- * The engine against a real anvil: batching, confirmation, and every crash window of DESIGN section 8 played
+ * The engine against a real anvil: batching, confirmation, and every crash window of docs/design.md §8 played
  * exactly (a fault thrown at that point, then a fresh engine finishing the work).
  */
 describe('delivery engine (embedded anvil, PGlite)', () => {

@@ -34,7 +34,7 @@ export interface EngineFaults {
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];
 
 /**
- * The exactly-once delivery engine (DESIGN section 8). Each pass, holding the signer lock:
+ * The exactly-once delivery engine (docs/design.md §8). Each pass, holding the signer lock:
  *  1. reconcile — transactions the chain lost are reopened; each stored open transaction is confirmed,
  *     reverted, found dropped (its nonce went elsewhere: TransferSingle logs decide who got something anyway),
  *     rebroadcast, or replaced with a higher fee when stuck;

@@ -8,7 +8,6 @@ import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-hel
 import { createGoods } from '../../test/goods-fixtures.ts';
 import { createTestContext, type TestBackend, type TestContext } from '../../test/test-context.ts';
 import { parseWalletAddress } from '../account/wallet-address.ts';
-import { ChainTxRepository } from './chain-tx.repository.ts';
 import { DeliveryEngine, type DeliveryEngineOptions, type EngineFaults } from './delivery.engine.ts';
 import { createSignerLock } from './delivery.wiring.ts';
 
@@ -65,7 +64,7 @@ export async function openDeliveryWorld(
       engine(engineOptions = {}, faults = {}) {
         return new DeliveryEngine(
           new AirdropSigner(chain),
-          new ChainTxRepository(ctx.container.database.db),
+          ctx.container.repositories.chainTxs,
           lock,
           async () => tokenAddress,
           { ...ctx.config.delivery, pollIntervalMs: 20, ...engineOptions },

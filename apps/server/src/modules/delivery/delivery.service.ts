@@ -1,13 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CampaignDistribution, Delivery, DeliveryQueue, DeliveryStatus } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
-import { campaign, digitalGoods, manualDistribution } from '../../db/schema.ts';
-import { businessRule, conflict, notFound } from '../../http/app-error.ts';
+import { campaign, digitalGoods } from '../../db/schema.ts';
+import { businessRule, conflict, notFound } from '../../lib/app-error.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
 import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
 import { toDelivery, toHeldClaim, toSignerTransaction } from './delivery.mapper.ts';
 import type { DeliveryRepository } from './delivery.repository.ts';
+import { sourcesReopened, type DeliverySource } from './delivery-source.ts';
 import { releaseHeldClaims, type ReleaseOutcome } from './held-claims.ts';
 
 /** Wakes the delivery worker (a queued job); the periodic run picks work up anyway if this is lost. */
@@ -27,6 +28,7 @@ export class DeliveryService {
     private readonly goods: DigitalGoodsRepository,
     private readonly kicker: DeliveryKicker,
     private readonly log: Logger,
+    private readonly sources: readonly DeliverySource[],
   ) {}
 
   async kick(): Promise<void> {
@@ -40,7 +42,7 @@ export class DeliveryService {
 
   /** Someone set a wallet or linked a platform identity: their held prizes start travelling. */
   async releaseHeldClaims(userId: string): Promise<ReleaseOutcome> {
-    const outcome = await releaseHeldClaims(this.db, userId);
+    const outcome = await releaseHeldClaims(this.db, userId, this.sources);
     if (outcome.delivered > 0) {
       this.log.info({ userId, ...outcome }, 'held prizes released');
       await this.kick();
@@ -106,17 +108,7 @@ export class DeliveryService {
     }
     const row = await this.deliveries.requeueFailed(id);
     if (!row) throw conflict('The delivery changed meanwhile; reload and try again.');
-    if (row.manualDistributionId) {
-      await this.db
-        .update(manualDistribution)
-        .set({ status: 'delivering', completedAt: null })
-        .where(
-          and(
-            eq(manualDistribution.id, row.manualDistributionId),
-            sql`${manualDistribution.status} = 'completed'`,
-          ),
-        );
-    }
+    await this.db.transaction((tx) => sourcesReopened(this.sources, tx, [row]));
     this.log.info({ deliveryId: id }, 'failed delivery queued again by an operator');
     await this.kick();
     return toDelivery((await this.deliveries.findView(id))!);

@@ -1,6 +1,5 @@
 import { inArray } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
-import { createTwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { Database } from '../../db/client.ts';
 import { delivery as deliveryTable } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
@@ -10,10 +9,9 @@ import { AirdropSigner } from '../../adapters/chain/airdrop-signer.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import type { ChainService } from '../chain/chain.service.ts';
 import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
-import { ManualDistributionRepository } from '../manual-distribution/manual-distribution.repository.ts';
-import { ManualDistributionService } from '../manual-distribution/manual-distribution.service.ts';
 import { ChainTxRepository } from './chain-tx.repository.ts';
 import { DeliveryEngine } from './delivery.engine.ts';
+import type { DeliverySource } from './delivery-source.ts';
 import { deliveryTickJob, QueuedDeliveryKicker } from './delivery.jobs.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
 import { DeliveryService } from './delivery.service.ts';
@@ -25,8 +23,9 @@ export function createSignerLock(config: AppConfig, database: Database): SignerL
 }
 
 /**
- * The wiring of issue [Delivery]: the engine (started lazily with the chain), its job, the service other
- * modules and the operator use, and manual distribution. container.ts spreads these into its lists.
+ * The wiring of delivery: the engine (started lazily with the chain), its job, and the service other modules and
+ * the operator use. `sources` are the modules that decide deliveries (the one-way port, `delivery-source.ts`):
+ * delivery tells them when theirs finish or travel again and imports nothing of theirs.
  */
 export function wireDelivery(options: {
   config: AppConfig;
@@ -37,13 +36,13 @@ export function wireDelivery(options: {
   chainService: ChainService;
   digitalGoods: DigitalGoodsRepository;
   signerLock: SignerLock;
+  sources: readonly DeliverySource[];
 }) {
   const { config, database, log, queue } = options;
   const { db } = database;
   const repositories = {
     deliveries: new DeliveryRepository(db),
-    chainTxs: new ChainTxRepository(db),
-    manualDistributions: new ManualDistributionRepository(db),
+    chainTxs: new ChainTxRepository(db, options.sources),
   };
   let engine: Promise<DeliveryEngine> | undefined;
   const startEngine = () =>
@@ -82,19 +81,11 @@ export function wireDelivery(options: {
     options.digitalGoods,
     new QueuedDeliveryKicker(queue, tickJob),
     log,
-  );
-  const manualDistribution = new ManualDistributionService(
-    db,
-    repositories.manualDistributions,
-    options.digitalGoods,
-    repositories.deliveries,
-    delivery,
-    createTwitCastingApi(config),
-    log,
+    options.sources,
   );
   return {
     repositories,
-    services: { delivery, manualDistribution },
+    services: { delivery },
     jobs: [tickJob],
     engine: startEngine,
   };

@@ -1,11 +1,10 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appUser, heldClaim, manualDistribution } from '../../db/schema.ts';
+import { appUser, heldClaim } from '../../db/schema.ts';
 import { publishLiveEvent } from '../live-events/live-events.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
 import { walletCoolOffUntil } from '../account/wallet-cool-off.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { sourcesReopened, type DeliverySource, type Tx } from './delivery-source.ts';
 
 export interface ReleaseOutcome {
   /** Held prizes that became deliveries (the person has a wallet). */
@@ -46,7 +45,11 @@ function claimableBy(user: typeof appUser.$inferSelect): SQL {
  * The one place held prizes are released: a check on where they may go (e.g. a cool-off for a replaced wallet
  * address) belongs here.
  */
-export async function releaseHeldClaims(db: Db, userId: string): Promise<ReleaseOutcome> {
+export async function releaseHeldClaims(
+  db: Db,
+  userId: string,
+  sources: readonly DeliverySource[],
+): Promise<ReleaseOutcome> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(appUser).where(eq(appUser.id, userId)).for('update');
     if (!user) return { delivered: 0, attached: 0 };
@@ -93,16 +96,8 @@ export async function releaseHeldClaims(db: Db, userId: string): Promise<Release
         .set({ status: 'released', userId: user.id, deliveryId: row.id, releasedAt: new Date() })
         .where(eq(heldClaim.id, row.heldClaimId!));
     }
-    // A finished manual distribution is on its way again while its released prizes travel.
-    const batches = [
-      ...new Set(claims.map((claim) => claim.manualDistributionId).filter((id) => id !== null)),
-    ];
-    if (batches.length > 0) {
-      await tx
-        .update(manualDistribution)
-        .set({ status: 'delivering', completedAt: null })
-        .where(and(inArray(manualDistribution.id, batches), sql`${manualDistribution.status} = 'completed'`));
-    }
+    // A finished source (a manual batch) is on its way again while its released prizes travel.
+    await sourcesReopened(sources, tx, claims);
     // The streamer's live room and the public campaign page show winners' delivery states: tell them.
     const campaigns = [...new Set(claims.map((claim) => claim.campaignId).filter((id) => id !== null))];
     for (const campaignId of campaigns) await publishLiveEvent(tx, campaignId, { type: 'winners' });

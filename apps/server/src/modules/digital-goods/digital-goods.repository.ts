@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { runIdempotent } from '../../http/idempotency.ts';
+import { runIdempotent } from '../../db/idempotent-write.ts';
 import { campaign, chainToken, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
 
 /**

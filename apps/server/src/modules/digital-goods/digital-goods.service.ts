@@ -6,7 +6,7 @@ import type {
   UpdateDigitalGoodsBody,
 } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import { businessRule, notFound } from '../../http/app-error.ts';
+import { businessRule, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { fontRoutes, type FontDataUrl } from '@hanabi/api';
-import { notFound } from '../../http/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { resolveFontFile } from './font-files.ts';
 

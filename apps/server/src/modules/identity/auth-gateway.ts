@@ -1,6 +1,6 @@
 import type { AuthProviders, OAuthProvider } from '@hanabi/api';
 import type { AppConfig } from '../../config.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from './auth.ts';
 
 /** better-auth's APIError, as far as mapping it goes. */

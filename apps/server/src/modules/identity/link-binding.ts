@@ -3,7 +3,7 @@ import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SignInLinkCode, SignInLinkInfo } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { signInLinkBinding } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** The HttpOnly cookie naming the browser that asked for a sign-in link (its value is hashed at rest). */
 export const LINK_BROWSER_COOKIE = 'hanabi.link_browser';

@@ -1,12 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthProvider } from '@hanabi/api';
 import type { SessionResolver, SessionUser } from '../../http/session.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
+import type { appUser } from '../../db/schema.ts';
 import { isPlaceholderEmail } from '../../adapters/oauth/providers.ts';
 import type { Auth } from './auth.ts';
 import { toFetchHeaders } from './fetch-bridge.ts';
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
+
+/** Who a signed-in identity is in Hanabi (the account module's repository answers it). */
+export interface SessionUserLookup {
+  findByAuthUserId(authUserId: string): Promise<typeof appUser.$inferSelect | null | undefined>;
+}
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -44,7 +49,7 @@ export class AuthSessionResolver implements SessionResolver {
 
   constructor(
     private readonly auth: Auth,
-    private readonly accounts: AccountRepository,
+    private readonly accounts: SessionUserLookup,
     /**
      * How long a resolved session is reused in this process (SESSION_CACHE_MS). A revoked session or a
      * suspension takes effect within this time; a browser that signs out stops sending the cookie, so it is

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { AUTH_BASE_PATH } from '@hanabi/api';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** better-auth's endpoint that mails an e-mail sign-in link. */
 export const SIGN_IN_LINK_PATH = `${AUTH_BASE_PATH}/sign-in/magic-link`;

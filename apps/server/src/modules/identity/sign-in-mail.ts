@@ -1,7 +1,7 @@
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.ts';
 
 /**
- * The e-mail carrying a sign-in link: Japanese first, English second (DESIGN section 2.12), as plain text and
+ * The e-mail carrying a sign-in link: Japanese first, English second (docs/design.md §2.12), as plain text and
  * the same content as simple HTML. The link is the first link in both.
  */
 export function signInLinkMail(input: { to: string; url: string; ttlSeconds: number }): MailMessage {

@@ -1,5 +1,5 @@
 import type { LikeState, LikeTargetKind } from '@hanabi/api';
-import { campaignNotFound, notFound } from '../../http/app-error.ts';
+import { campaignNotFound, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { CampaignRepository } from '../campaigns/campaign.repository.ts';

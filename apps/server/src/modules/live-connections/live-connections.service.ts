@@ -10,7 +10,7 @@ import {
 import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { YouTubeApi } from '../../adapters/youtube/index.ts';
-import { businessRule, forbidden } from '../../http/app-error.ts';
+import { businessRule, forbidden } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
@@ -68,7 +68,7 @@ export function withParam(path: string, name: string, value: string): string {
 const defaultReturnTo = (type: string | null | undefined) => (type ? `/${type}/account` : '/');
 
 /**
- * Platform connections (DESIGN section 5): the consent URL with a one-use `state`, the callback that exchanges
+ * Platform connections (docs/design.md §5): the consent URL with a one-use `state`, the callback that exchanges
  * the code, reads the identity, stores the tokens encrypted, fills the profile and releases held prizes, and
  * unlinking. A platform identity belongs to one Hanabi user at a time.
  */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaign } from '../../db/schema.ts';
-import { campaignNotFound, notFound } from '../../http/app-error.ts';
+import { campaignNotFound, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { DrawsRepository } from './draws.repository.ts';
 

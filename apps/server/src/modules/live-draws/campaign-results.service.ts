@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CampaignResults, MyCampaignResults, ResultStream } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, draw, liveStream, platformConnection, winner } from '../../db/schema.ts';
-import { campaignNotFound } from '../../http/app-error.ts';
+import { campaignNotFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { DrawsRepository } from './draws.repository.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DistributionResult } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, delivery, digitalGoods, winner } from '../../db/schema.ts';
-import { businessRule } from '../../http/app-error.ts';
+import { businessRule } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
 import { DeliveryRepository } from '../delivery/delivery.repository.ts';
@@ -14,7 +14,7 @@ import type { DrawsRepository } from './draws.repository.ts';
 type Platform = 'youtube' | 'twitcasting';
 
 /**
- * Hands a platform's drawn winners to the delivery engine (DESIGN section 8, decision 0040): in ONE transaction,
+ * Hands a platform's drawn winners to the delivery engine (docs/design.md §8, decision 0040): in ONE transaction,
  * a delivery `winner:{id}` for a winner who is a Hanabi user with a wallet, otherwise a held claim (the platform
  * identity, or `hanabi` + user id for a user without a wallet) that `releaseHeldClaims` turns into a delivery
  * once they link and set a wallet. The winner rows move to queued | held in the same transaction, so a repeated

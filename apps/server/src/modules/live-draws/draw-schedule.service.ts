@@ -3,7 +3,7 @@ import type { DrawSchedule } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { draw, drawSchedule } from '../../db/schema.ts';
 import { rowsOf } from '../live-entries/entrants.sql.ts';
-import { AppError, businessRule } from '../../http/app-error.ts';
+import { AppError, businessRule } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
 import { publishLiveEvent } from '../live-events/live-events.ts';

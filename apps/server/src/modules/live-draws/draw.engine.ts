@@ -4,7 +4,7 @@ import { newSecret, pickWinners, seedOf } from '@hanabi/draw';
 import type { LiveEvent } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { campaign, draw, drawEntrant, winner } from '../../db/schema.ts';
-import { AppError, businessRule, campaignNotFound, conflict, notFound } from '../../http/app-error.ts';
+import { AppError, businessRule, campaignNotFound, conflict, notFound } from '../../lib/app-error.ts';
 import { isAdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';
@@ -36,7 +36,7 @@ export interface DrawRequest {
 const PENDING = ['open', 'closed'] as const;
 
 /**
- * The verifiable draw, DESIGN section 7, as four persisted steps — open (S, C), close (entrants frozen at T,
+ * The verifiable draw, docs/design.md §7, as four persisted steps — open (S, C), close (entrants frozen at T,
  * H, the beacon round named), beacon (its value fetched), reveal (seed, winners). Each step is one transaction
  * that re-reads the draw under `FOR UPDATE` and does nothing when the draw is already past it, so a draw left
  * behind by a crash is finished by `resume` (the next request, or the minutely job) with the same outcome,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CampaignResults, campaignResultsRoutes, drawRoutes, liveRoutes } from '@hanabi/api';
 import type { CacheBus } from '../../db/cache-bus.ts';
-import { campaignNotFound } from '../../http/app-error.ts';
+import { campaignNotFound } from '../../lib/app-error.ts';
 import { ReadCache, sendJson } from '../../http/read-cache.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';

@@ -18,7 +18,7 @@ import { PublicDrawService } from './public-draw.service.ts';
 import { WinnersService } from './winners.service.ts';
 
 /**
- * The wiring of draws and winners (issue [Live], DESIGN section 7): the beacon, the draw engine, the services
+ * The wiring of draws and winners (issue [Live], docs/design.md §7): the beacon, the draw engine, the services
  * behind draw.routes.ts (and the live overview/overlay), and the minutely schedule job. `seams` lets tests fix
  * the secret, ids, the beacon and the clock.
  */

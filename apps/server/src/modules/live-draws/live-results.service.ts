@@ -10,7 +10,7 @@ import {
   liveStream,
   platformConnection,
 } from '../../db/schema.ts';
-import { campaignNotFound } from '../../http/app-error.ts';
+import { campaignNotFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { settledStatus } from '../campaigns/campaign.service.ts';

@@ -3,7 +3,7 @@ import { DRAW_ALGORITHM, type DrawProof } from '@hanabi/draw';
 import type { PublicDraw } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, winner } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { toDrawSummary, type DrawRow, type DrawsRepository } from './draws.repository.ts';
 
 /**

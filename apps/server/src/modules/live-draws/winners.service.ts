@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DrawBody, WinnerEditBody, WinnerList } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { campaign, winner, winnerChange } from '../../db/schema.ts';
-import { AppError, businessRule, notFound } from '../../http/app-error.ts';
+import { AppError, businessRule, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
 import { publishLiveEvent } from '../live-events/live-events.ts';

@@ -4,7 +4,7 @@ import type { CampaignEntryRule } from '../../db/schema.ts';
 import { eligibleCommentCondition } from './entry-rule.ts';
 
 /*
- * The entrants of a campaign, set-based (DESIGN section 6; decision 0042): distinct eligible authors over ALL
+ * The entrants of a campaign, set-based (docs/design.md §6; decision 0042): distinct eligible authors over ALL
  * the campaign's live streams, keyed so one person counts once.
  *
  * - Key: `youtube:{channel id}` / `twitcasting:{user id}`, or `user:{app user id}` when that platform identity is

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from '
 import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
 
 /*
- * The campaign's entry rule for one comment (DESIGN sections 2.5 and 6), in two forms that must agree: a
+ * The campaign's entry rule for one comment (docs/design.md §2.5 and §6), in two forms that must agree: a
  * TypeScript predicate (ingestion marks comments live) and a SQL condition over `live_comment` (draws freeze the
  * entrants set-based). `entry-rule.int.test.ts` runs one table of cases through both on PGlite and PostgreSQL.
  *

@@ -8,7 +8,7 @@ import {
 import { isLiveAdapterError, type LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
-import { businessRule, campaignNotFound, notFound } from '../../http/app-error.ts';
+import { businessRule, campaignNotFound, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
@@ -29,7 +29,7 @@ const PLATFORM_NAME: Record<LivePlatform, string> = { youtube: 'YouTube', twitca
 const missingCampaign = () => campaignNotFound();
 
 /**
- * The live streams of a campaign (DESIGN section 6): find the streamer's current broadcast and start reading
+ * The live streams of a campaign (docs/design.md §6): find the streamer's current broadcast and start reading
  * its chat (the worker's `live.poll` does the reading), stop, and the comments read so far. Owner only: another
  * streamer's campaign is "not found".
  */

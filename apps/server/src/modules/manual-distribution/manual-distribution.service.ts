@@ -8,8 +8,8 @@ import {
 import type { z } from 'zod';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, businessRule, forbidden, notFound } from '../../http/app-error.ts';
-import { runIdempotent } from '../../http/idempotency.ts';
+import { AppError, businessRule, forbidden, notFound } from '../../lib/app-error.ts';
+import { runIdempotent } from '../../db/idempotent-write.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LiveAdapterError } from '../../adapters/live-chat/live-chat.types.ts';
 import type { TwitCastingApi, TwitCastingUser } from '../../adapters/twitcasting/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { parseRecipient } from './recipient-parser.ts';
 import { MAX_SCREEN_ID_LOOKUPS, resolveTwitcastingIds } from './twitcasting-ids.ts';
 

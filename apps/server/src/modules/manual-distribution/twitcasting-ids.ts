@@ -1,6 +1,6 @@
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import { isLiveAdapterError } from '../../adapters/live-chat/live-chat.types.ts';
-import { businessRule } from '../../http/app-error.ts';
+import { businessRule } from '../../lib/app-error.ts';
 import type { ParsedRecipient } from './recipient-parser.ts';
 
 /** TwitCasting's numeric user ids: the stable key (a screen id can be changed, then taken by someone else). */

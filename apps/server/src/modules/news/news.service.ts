@@ -1,6 +1,6 @@
 import type { AdminNewsList, NewsAdminItem, NewsList } from '@hanabi/api';
 import type { z } from 'zod';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { toNewsAdminItem, toNewsItem } from './news.mapper.ts';
 import type { NewsRepository, NewsState, NewsValues } from './news.repository.ts';

@@ -1,5 +1,5 @@
 import type { Notification, NotificationList, NotificationListQuery } from '@hanabi/api';
-import { forbidden, notFound } from '../../http/app-error.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { notificationText } from './notification-text.ts';

@@ -11,7 +11,7 @@ function metaContent(html: string, key: string): string | undefined {
   return match?.[1];
 }
 
-/** Streamer profiles and token pages for crawlers (DESIGN section 9), beside the campaign page. */
+/** Streamer profiles and token pages for crawlers (docs/design.md §9), beside the campaign page. */
 describe.each(testBackends())('streamer and token pages for crawlers on %s', (backend) => {
   let ctx: TestContext;
   let alice: Person;

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { streamToBuffer } from '../../lib/stream-bytes.ts';
 import type { Logger } from '../../logger.ts';

@@ -9,7 +9,7 @@ export const OG_HEIGHT = 630;
 /** Bump when the picture's layout changes, so every stored image is redrawn. */
 const TEMPLATE_VERSION = 'og-v2';
 
-/** `ogp/{name}.png` in the public bucket (DESIGN section 9). */
+/** `ogp/{name}.png` in the public bucket (docs/design.md §9). */
 export function ogImageKey(name: string): string {
   return `${PUBLIC_PREFIX}${name}.png`;
 }

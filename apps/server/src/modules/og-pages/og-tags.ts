@@ -11,7 +11,7 @@ export interface OgTags {
 const CRAWLER_AGENTS =
   /twitterbot|facebookexternalhit|facebot|slackbot|slack-imgproxy|discordbot|googlebot|google-inspectiontool|bingbot|linkedinbot|line\/|linebot|line-poker|embedly|pinterest|whatsapp|telegrambot|applebot|redditbot|skypeuripreview|mastodon|misskey|hatena|yahoo|duckduckbot|baiduspider|yandex|iframely|vkshare|ahrefsbot|semrushbot/i;
 
-/** A link-preview or search crawler, by user agent, or any request with `crawler=true` (original section 2). */
+/** A link-preview or search crawler, by user agent, or any request with `crawler=true` (docs/original-spec.md §2). */
 export function isCrawlerRequest(userAgent: string | undefined, query: Record<string, unknown>): boolean {
   if (query.crawler === 'true') return true;
   return Boolean(userAgent && CRAWLER_AGENTS.test(userAgent));

@@ -4,7 +4,7 @@ import type { OgTags } from '../og-pages/og-tags.ts';
 import type { StreamerService } from './streamer.service.ts';
 
 /**
- * A streamer's public profile (`/audience/streamer/{id}`) as crawlers see it (DESIGN section 9): name, bio,
+ * A streamer's public profile (`/audience/streamer/{id}`) as crawlers see it (docs/design.md §9): name, bio,
  * followers and active campaigns, with a card drawn to `ogp/streamer-{id}-{hash}.png` showing the newest
  * published goods' picture.
  */

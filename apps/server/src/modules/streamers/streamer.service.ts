@@ -11,7 +11,7 @@ import type {
 } from '@hanabi/api';
 import { STREAMER_LIMITS } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import { forbidden, notFound, unauthenticated } from '../../http/app-error.ts';
+import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { toUserSummary } from '../campaigns/campaign.mapper.ts';

@@ -1,7 +1,7 @@
 import type { IpfsUploadResponse, TokenMetadata } from '@hanabi/api';
 import type { IpfsAdapter } from '../../adapters/ipfs/index.ts';
 import { isAdapterError } from '../../adapters/adapter-error.ts';
-import { AppError, badRequest } from '../../http/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import { SNIFF_BYTES, sniffMediaType } from '../../lib/media-type.ts';
 import type { Logger } from '../../logger.ts';

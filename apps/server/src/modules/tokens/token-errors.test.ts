@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChainError } from '../../adapters/chain/index.ts';
 import { TxNotConfirmedError } from '../../adapters/chain/token-contract.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createLogger } from '../../logger.ts';
 import { loadConfig } from '../../config.ts';
 import { CHAIN_UNREACHABLE, toAppError } from './token-errors.ts';

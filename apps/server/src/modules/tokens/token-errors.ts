@@ -1,6 +1,6 @@
 import { ChainError } from '../../adapters/chain/index.ts';
 import { TxNotConfirmedError } from '../../adapters/chain/token-contract.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../logger.ts';
 
 export const CHAIN_UNREACHABLE = 'The chain is not reachable; try again.';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes, IPFS_UPLOAD_BINARY_TYPE, IpfsUploadJsonBody } from '@hanabi/api';
 import { registerRoute } from '../../http/register-route.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { requireSession } from '../../http/session.ts';
 import type { HexAddress } from '../../adapters/chain/token-contract.ts';
 import { parseWalletAddress } from '../account/wallet-address.ts';

@@ -7,7 +7,7 @@ import {
   type TokenWriteHooks,
 } from '../../adapters/chain/token-contract.ts';
 import { ChainError } from '../../adapters/chain/index.ts';
-import { AppError, businessRule, notFound } from '../../http/app-error.ts';
+import { AppError, businessRule, notFound } from '../../lib/app-error.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import type { Logger } from '../../logger.ts';
 import type { ChainService } from '../chain/chain.service.ts';

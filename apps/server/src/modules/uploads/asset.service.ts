@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MEDIA_TYPES, type UploadKind, type UploadResult } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import { AppError, businessRule, notFound } from '../../http/app-error.ts';
+import { AppError, businessRule, notFound } from '../../lib/app-error.ts';
 import { SNIFF_BYTES, sniffMediaType } from '../../lib/media-type.ts';
 import type { Logger } from '../../logger.ts';
 import { chooseExtension, sanitizeFileName, storageBaseName } from './file-name.ts';

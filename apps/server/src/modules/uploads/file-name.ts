@@ -36,7 +36,7 @@ export function extensionOfName(name: string): string | null {
   return /^[a-z0-9]{1,10}$/.test(extension) ? extension : null;
 }
 
-/** The stored extension: from the sniffed media type, falling back to the name (original section 5), else bin. */
+/** The stored extension: from the sniffed media type, falling back to the name (docs/original-spec.md §5), else bin. */
 export function chooseExtension(mediaType: string, fileName: string): string {
   return extensionFor(mediaType) ?? extensionOfName(fileName) ?? 'bin';
 }

@@ -1,5 +1,5 @@
 import { errorCodeForStatus, type ErrorCode } from '@hanabi/api';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** The envelope code for an HTTP status (400 → BAD_REQUEST). */
 export const codeForStatus: (status: number) => ErrorCode = errorCodeForStatus;

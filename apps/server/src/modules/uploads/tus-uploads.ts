@@ -10,7 +10,7 @@ import {
   type UploadKind,
 } from '@hanabi/api';
 import { readTusUpload } from '../../adapters/storage/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { AssetRepository } from './asset.repository.ts';
 import { tooLarge, unsupportedType, type AssetService } from './asset.service.ts';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { UPLOAD, UPLOAD_KINDS, UPLOAD_TUS_PATH, uploadRoutes, type UploadKind } from '@hanabi/api';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
 import { tooLarge, type AssetService } from './asset.service.ts';

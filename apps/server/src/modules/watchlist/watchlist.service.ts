@@ -1,5 +1,5 @@
 import type { WatchState } from '@hanabi/api';
-import { campaignNotFound, forbidden } from '../../http/app-error.ts';
+import { campaignNotFound, forbidden } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { CampaignRepository } from '../campaigns/campaign.repository.ts';

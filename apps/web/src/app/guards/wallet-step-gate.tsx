@@ -31,7 +31,7 @@ function useKnownHere(address: string | null, asked: boolean) {
 }
 
 /**
- * The wallet step (original section 2; DESIGN section 5). On paths containing signup, finishSignUp, account or
+ * The wallet step (as in the original; docs/design.md §5). On paths containing signup, finishSignUp, account or
  * operator, a signed-in account without a wallet address sees the wallet step instead of the page — create a
  * browser wallet (encrypted in IndexedDB) or connect an extension wallet — and the page once it is saved.
  * Signed-out visitors are never held. At the end of a sign-in (finishSignUp) it continues to the area home.

@@ -1,5 +1,5 @@
 /**
- * The safe `externalRedirect` (DESIGN section 2.10; the original was an open redirect):
+ * The safe `externalRedirect` (docs/design.md §2.10; the original was an open redirect):
  * - an http(s) URL whose host is allow-listed (the host itself or a subdomain of it) opens directly;
  * - any other http(s) URL gets an interstitial page showing the full target;
  * - anything else (javascript:, data:, relative, unparsable, missing) is refused.

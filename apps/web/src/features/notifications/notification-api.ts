@@ -51,7 +51,7 @@ function updatePages(
   );
 }
 
-/** Marks one read: flips `isRead` locally at once (original section 4), then tells the server. */
+/** Marks one read: flips `isRead` locally at once (docs/original-spec.md §4), then tells the server. */
 export async function markRead(queryClient: QueryClient, userId: string, item: Notification) {
   if (item.isRead) return;
   updatePages(

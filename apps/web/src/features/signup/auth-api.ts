@@ -16,7 +16,7 @@ export function signupPath(userType: UserType): string {
   return `/signup/${userType}`;
 }
 
-/** Sends the e-mail sign-in link; the link lands on `/signup/{type}/finishSignUp` (original section 9). */
+/** Sends the e-mail sign-in link; the link lands on `/signup/{type}/finishSignUp` (docs/original-spec.md §9). */
 export async function requestSignInLink(email: string, userType: UserType): Promise<void> {
   await callApi(authEndpoints.requestMagicLink, {
     body: {

@@ -1,5 +1,5 @@
 /**
- * What the sign-in flow remembers across the redirect (original section 4, step 1): the e-mail a link was sent
+ * What the sign-in flow remembers across the redirect (docs/original-spec.md §4, step 1): the e-mail a link was sent
  * to (`emailForSignIn`) and the OAuth provider chosen (`authRedirect`), in localStorage under the original's keys.
  */
 import type { AuthProvider, OAuthProvider } from '@hanabi/api';

@@ -10,7 +10,7 @@ import {
   redirectErrorKey,
 } from './sign-in-outcome';
 
-describe('sign-in outcome (original section 4)', () => {
+describe('sign-in outcome (docs/original-spec.md §4)', () => {
   const user = makeAccount();
 
   it('a user in the answer → signin, with the user to store', () => {

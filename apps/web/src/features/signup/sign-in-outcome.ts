@@ -1,5 +1,5 @@
 /**
- * The sign-in flow of the original (section 4) as pure functions: what the landing page does with the redirect
+ * The sign-in flow of the original (docs/original-spec.md §4) as pure functions: what the landing page does with the redirect
  * result, and what `POST /api/signin` means.
  */
 import {

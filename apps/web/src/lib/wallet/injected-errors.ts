@@ -1,5 +1,5 @@
 /**
- * What went wrong with an injected (extension) wallet, in the original's terms (section 5 and 8): no account,
+ * What went wrong with an injected (extension) wallet, in the original's terms (docs/original-spec.md §5 and §8): no account,
  * or "log in to the wallet extension".
  */
 export type InjectedWalletProblem =

@@ -1,5 +1,5 @@
 /**
- * The browser wallet's recovery phrase: BIP-39 from 16 random bytes (original section 9) → 12 English words,
+ * The browser wallet's recovery phrase: BIP-39 from 16 random bytes (docs/original-spec.md §9) → 12 English words,
  * and the first account of the standard Ethereum path (m/44'/60'/0'/0/0) derived from it.
  */
 import { WALLET } from '@hanabi/api';

@@ -1,4 +1,4 @@
-/** Network names for the wallet step (original section 8: 1 mainnet, 3 ropsten, 4 rinkeby; others prompt a change). */
+/** Network names for the wallet step (docs/original-spec.md §8: 1 mainnet, 3 ropsten, 4 rinkeby; others prompt a change). */
 import { KNOWN_NETWORKS } from '@hanabi/api';
 
 /** The known name of a chain id, or null for any other id. */

@@ -1,5 +1,5 @@
 /**
- * The browser wallet at rest (DESIGN section 2 item 9): the private key and the recovery phrase are encrypted
+ * The browser wallet at rest (docs/design.md §2 item 9): the private key and the recovery phrase are encrypted
  * with a key derived from the person's passphrase — WebCrypto PBKDF2-SHA256 (≥ 600,000 iterations, random 16-byte
  * salt) → AES-GCM 256 with a fresh 12-byte IV per secret — and only the ciphertext and the parameters needed to
  * decrypt it are stored. Nothing here talks to the network; the secrets never leave the browser.

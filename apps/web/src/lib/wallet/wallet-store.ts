@@ -1,5 +1,5 @@
 /**
- * Where encrypted browser wallets live: IndexedDB database `hanabi`, object store `wallet` (original section 3:
+ * Where encrypted browser wallets live: IndexedDB database `hanabi`, object store `wallet` (docs/original-spec.md §3:
  * "a browser local database, store named wallet"), one record per address. Only `EncryptedWalletRecord`s are
  * ever written — no plain private key or recovery phrase.
  */

@@ -68,7 +68,7 @@ function AccountHeader({ account }: { account: Account }) {
 
 /**
  * `/streamer/account` and `/audience/account`: profile, sign-in methods, wallet, sign-out. The account comes
- * from the session cache; every successful change replaces it (original section 4).
+ * from the session cache; every successful change replaces it (docs/original-spec.md §4).
  */
 export function AccountPage() {
   const { t } = useTranslation();

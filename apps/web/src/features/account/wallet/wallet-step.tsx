@@ -6,7 +6,7 @@ import { walletRoleOf } from './wallet-role';
 import { WalletSetup } from './wallet-setup';
 
 /**
- * The wallet step (original section 2; DESIGN section 5), shown by the WalletStepGate on paths containing
+ * The wallet step (as in the original; docs/design.md §5), shown by the WalletStepGate on paths containing
  * signup, finishSignUp, account or operator while the signed-in account has no wallet address.
  */
 export function WalletStep({ account, onSaved }: { account: Account; onSaved: (account: Account) => void }) {

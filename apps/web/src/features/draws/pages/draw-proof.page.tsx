@@ -99,7 +99,7 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
   );
 }
 
-/** `/draw/:id`: the public proof of a draw (DESIGN section 7), recomputed in the reader's browser. */
+/** `/draw/:id`: the public proof of a draw (docs/design.md §7), recomputed in the reader's browser. */
 export function DrawProofPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();

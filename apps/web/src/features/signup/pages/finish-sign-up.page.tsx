@@ -27,7 +27,7 @@ type View =
   | { step: 'error'; message: string };
 
 /**
- * `/signup/:userType/finishSignUp`: where the e-mail link and the OAuth redirect land (original sections 4, 9).
+ * `/signup/:userType/finishSignUp`: where the e-mail link and the OAuth redirect land (docs/original-spec.md §4 and §9).
  * 1. `?error=` (expired link, cancelled at the provider) or no identity token → back to `/signup/{type}` with it.
  * 2. The session's token becomes the bearer; `POST /api/signin { userType, authProvider }`:
  *    - signin → the account is stored; home (the wallet step comes first when there is no wallet — the

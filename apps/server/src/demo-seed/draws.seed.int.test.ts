@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignResults, CampaignList } from '@hanabi/api';
 import { verifyDraw } from '@hanabi/draw';
-import { seedDemo } from '../../db/seed.ts';
-import { delivery, heldClaim } from '../../db/schema.ts';
-import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { ENDED_DEMO_CAMPAIGN } from '../campaigns/campaigns.seed.ts';
+import { seedDemo } from './demo-seed.ts';
+import { delivery, heldClaim } from '../db/schema.ts';
+import { createTestContext, testBackends, type TestContext } from '../test/test-context.ts';
+import { ENDED_DEMO_CAMPAIGN } from './campaigns.seed.ts';
 
 describe.each(testBackends())('demo results seed on %s (the embedded chain as beacon)', (backend) => {
   let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed.ts';
-import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { bearerHeaders, signInByEmail } from '../../test/auth-helpers.ts';
+import { seedDemo } from './demo-seed.ts';
+import { createTestContext, testBackends, type TestContext } from '../test/test-context.ts';
+import { bearerHeaders, signInByEmail } from '../test/auth-helpers.ts';
 
 describe.each(testBackends())('demo goods and campaigns on %s', (backend) => {
   let ctx: TestContext;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { SeedStep } from '../../db/seed.ts';
-import type { CampaignEntryRule } from '../../db/schema.ts';
-import { encodePng, type Rgba } from '../../lib/png.ts';
-import { demoUserId } from '../identity/identity.seed.ts';
+import type { SeedStep } from './seed-step.ts';
+import type { CampaignEntryRule } from '../db/schema.ts';
+import { encodePng, type Rgba } from '../lib/png.ts';
+import { demoUserId } from './identity.seed.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

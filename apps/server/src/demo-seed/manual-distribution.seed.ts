@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { SeedStep } from '../../db/seed.ts';
-import { manualDistribution } from '../../db/schema.ts';
-import type { SessionUser } from '../../http/session.ts';
-import { anvilDevAddress } from '../../adapters/chain/embedded-chain.ts';
-import { demoUserId } from '../identity/identity.seed.ts';
+import type { SeedStep } from './seed-step.ts';
+import { manualDistribution } from '../db/schema.ts';
+import type { SessionUser } from '../http/session.ts';
+import { anvilDevAddress } from '../adapters/chain/embedded-chain.ts';
+import { demoUserId } from './identity.seed.ts';
 
 /**
  * The demo streamer distributes their published badge: one copy held for the demo audience member (it travels

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { createLogger } from '../logger.ts';
-import { seedDemo } from './seed.ts';
+import { seedDemo } from './demo-seed.ts';
 
 // `npm run seed`: (re)applies the demo seed to the configured database.
 const config = loadConfig();

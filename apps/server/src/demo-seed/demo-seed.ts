@@ -1,21 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Container } from '../container.ts';
-import { appSetting } from './schema.ts';
-import { identitySeedStep } from '../modules/identity/identity.seed.ts';
-import { goodsCampaignsSeedStep } from '../modules/campaigns/campaigns.seed.ts';
-import { audienceSeedStep } from '../modules/audience/audience.seed.ts';
-import { manualDistributionSeedStep } from '../modules/manual-distribution/manual-distribution.seed.ts';
-import { resultsSeedStep } from '../modules/live-draws/draws.seed.ts';
+import type { SeedStep } from './seed-step.ts';
+import { appSetting } from '../db/schema.ts';
+import { identitySeedStep } from './identity.seed.ts';
+import { goodsCampaignsSeedStep } from './campaigns.seed.ts';
+import { audienceSeedStep } from './audience.seed.ts';
+import { manualDistributionSeedStep } from './manual-distribution.seed.ts';
+import { resultsSeedStep } from './draws.seed.ts';
 
 /**
  * The demo seed: one step per feature, each idempotent. Later features append steps (demo users, goods,
  * campaigns, …). The version lets a newer seed add what an older one did not, without duplicating anything.
  */
-export interface SeedStep {
-  name: string;
-  run(container: Container): Promise<void>;
-}
-
 export const SEED_VERSION = 6;
 const SEED_KEY = 'demo.seed';
 

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { anvilDevAddress } from '../../adapters/chain/embedded-chain.ts';
-import type { SeedStep } from '../../db/seed.ts';
-import { campaign, draw, liveComment, liveStream } from '../../db/schema.ts';
-import type { SessionUser } from '../../http/session.ts';
-import { ENDED_DEMO_CAMPAIGN } from '../campaigns/campaigns.seed.ts';
-import { demoUserId } from '../identity/identity.seed.ts';
+import { anvilDevAddress } from '../adapters/chain/embedded-chain.ts';
+import type { SeedStep } from './seed-step.ts';
+import { campaign, draw, liveComment, liveStream } from '../db/schema.ts';
+import type { SessionUser } from '../http/session.ts';
+import { ENDED_DEMO_CAMPAIGN } from './campaigns.seed.ts';
+import { demoUserId } from './identity.seed.ts';
 
 const MINUTE = 60 * 1000;
 

@@ -1,6 +1,6 @@
-import type { SeedStep } from '../../db/seed.ts';
-import type { SessionUser } from '../../http/session.ts';
-import { demoUserId } from '../identity/identity.seed.ts';
+import type { SeedStep } from './seed-step.ts';
+import type { SessionUser } from '../http/session.ts';
+import { demoUserId } from './identity.seed.ts';
 
 /**
  * The demo audience member's social side: follows the demo streamer, watches their live and scheduled

@@ -10,12 +10,12 @@ import {
   type UserType,
 } from '@hanabi/api';
 import type { AppConfig } from '../../config.ts';
-import { conflict, unauthenticated } from '../../http/app-error.ts';
+import { conflict, unauthenticated } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
-import { toAccount } from '../account/account.mapper.ts';
-import { UniqueViolation, type AccountRepository, type AppUserRow } from '../account/account.repository.ts';
-import type { Identity, IdentityRepository } from './identity.repository.ts';
+import type { Identity, IdentityRepository } from '../identity/identity.repository.ts';
+import { toAccount } from './account.mapper.ts';
+import { UniqueViolation, type AccountRepository, type AppUserRow } from './account.repository.ts';
 
 /** The name a new user starts with: what they typed, the provider's name, the address, or a generic one. */
 export function initialName(typed: string | undefined, identity: Identity, type: UserType): string {
@@ -30,10 +30,10 @@ function initialAvatar(identity: Identity): string {
 }
 
 /**
- * Sign-in and sign-up after the identity step (original section 4): better-auth has proved who the caller is;
+ * Sign-in and sign-up after the identity step (`POST /api/signin`, `/api/signup`) (docs/original-spec.md §4): better-auth has proved who the caller is;
  * this decides which Hanabi user that is, creates it, and grants the operator role to configured addresses.
  */
-export class IdentityService {
+export class SignInService {
   private readonly operatorEmails: Set<string>;
 
   constructor(

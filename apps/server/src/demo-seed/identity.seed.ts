@@ -1,6 +1,6 @@
 import type { UserType } from '@hanabi/api';
-import type { SeedStep } from '../../db/seed.ts';
-import type { Container } from '../../container.ts';
+import type { SeedStep } from './seed-step.ts';
+import type { Container } from '../container.ts';
 
 /** The demo people. Each signs in with an e-mail link from the dev mailbox (`/api/dev/mailbox`). */
 export const DEMO_USERS: {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignList, NotificationList, StreamerList } from '@hanabi/api';
-import { seedDemo } from '../../db/seed.ts';
-import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { bearerHeaders, signInByEmail } from '../../test/auth-helpers.ts';
+import { seedDemo } from './demo-seed.ts';
+import { createTestContext, testBackends, type TestContext } from '../test/test-context.ts';
+import { bearerHeaders, signInByEmail } from '../test/auth-helpers.ts';
 
 describe.each(testBackends())('demo viewer seed on %s', (backend) => {
   let ctx: TestContext;

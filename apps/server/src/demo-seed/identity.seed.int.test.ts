@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { appUser, authUser } from '../../db/schema.ts';
-import { readSeedState, SEED_VERSION, seedDemo } from '../../db/seed.ts';
-import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { cookieHeaders, signInByEmail } from '../../test/auth-helpers.ts';
+import { appUser, authUser } from '../db/schema.ts';
+import { readSeedState, SEED_VERSION, seedDemo } from './demo-seed.ts';
+import { createTestContext, testBackends, type TestContext } from '../test/test-context.ts';
+import { cookieHeaders, signInByEmail } from '../test/auth-helpers.ts';
 import { DEMO_USERS } from './identity.seed.ts';
 
 describe.each(testBackends())('demo identities on %s', (backend) => {

@@ -1,0 +1,38 @@
+import type { AppConfig } from '../../config.ts';
+import { createTwitCastingApi } from '../../adapters/twitcasting/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
+import type { DeliveryRepository } from '../delivery/delivery.repository.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import { ManualDistributionRepository } from './manual-distribution.repository.ts';
+import { ManualDistributionService } from './manual-distribution.service.ts';
+
+export { manualDistributionDeliverySource } from './manual-distribution.delivery-source.ts';
+
+/** Manual distribution on top of delivery (one way: it decides deliveries; delivery hears of it only as a source). */
+export function wireManualDistribution(options: {
+  config: AppConfig;
+  database: Database;
+  log: Logger;
+  digitalGoods: DigitalGoodsRepository;
+  deliveries: DeliveryRepository;
+  delivery: DeliveryService;
+}) {
+  const { db } = options.database;
+  const repository = new ManualDistributionRepository(db);
+  return {
+    repositories: { manualDistributions: repository },
+    service: new ManualDistributionService(
+      db,
+      repository,
+      options.digitalGoods,
+      options.deliveries,
+      options.delivery,
+      createTwitCastingApi(options.config),
+      options.log,
+    ),
+  };
+}
+
+export type ManualDistributionWiring = ReturnType<typeof wireManualDistribution>;
