@@ -11,6 +11,7 @@ const production = {
   DATABASE_URL: 'postgres://u@db/hanabi',
   CHAIN_RPC_URL: 'https://rpc.example.com',
   CHAIN_SIGNER_KEY: `0x${'1'.repeat(64)}`,
+  CHAIN_CONTRACT_ADDRESS: `0x${'2'.repeat(40)}`,
   IPFS_RPC_URL: 'http://kubo.internal:5001',
   IPFS_GATEWAY_URL: 'https://ipfs.example.com',
   S3_BUCKET: 'hanabi-assets',
