@@ -13,14 +13,15 @@ const WRITE = /^\s*(insert|update|delete|merge)\b/i;
 /**
  * Records the statements the app sends to its database, by wrapping the driver's `query` (PGlite instance or
  * pg Pool): tests count the queries of a route, or assert that a read wrote nothing. The job queue's own
- * polling (its schema) is left out, since it runs on its own clock.
+ * polling (its schema) is left out, since it runs on its own clock, and so is the shared rate-limit counter
+ * (`rate_limit_hit`, on PostgreSQL): it counts every request the same, whatever the route reads.
  */
 export function recordQueries(database: Database): QueryLog {
   const statements: string[] = [];
   const bossSchema = database.schema ? `${database.schema}_boss` : 'pgboss';
   const note = (text: unknown) => {
     const sql = typeof text === 'string' ? text : ((text as { text?: string } | null)?.text ?? '');
-    if (!sql.includes(bossSchema)) statements.push(sql);
+    if (!sql.includes(bossSchema) && !sql.includes('rate_limit_hit')) statements.push(sql);
   };
   const target = (database.pglite ?? database.pool) as unknown as {
     query: (...args: unknown[]) => Promise<unknown>;
