@@ -92,13 +92,14 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPgTools)('restore drill (docs
       const signedUp = await call('POST', '/api/signup', { userType: 'streamer' });
       expect(signedUp.status).toBe(201);
       const streamerId = ((await signedUp.json()) as { id: string }).id;
+      const goodsId = crypto.randomUUID();
       await judge.query(
         `insert into digital_goods (id, streamer_id, name, supply, status, token_id) values ($1, $2, $3, 1000, 'published', $4)`,
-        ['goods-drill', streamerId, 'Drill badge', String(TOKEN_ID)],
+        [goodsId, streamerId, 'Drill badge', String(TOKEN_ID)],
       );
       const addresses = Array.from({ length: RECIPIENTS }, () => randomAddress());
       const created = await call('POST', '/api/manual-distribution', {
-        digitalGoodsId: 'goods-drill',
+        digitalGoodsId: goodsId,
         distributionList: addresses.map((recipient) => ({ recipient, amount: 1 })),
       });
       expect(created.status).toBe(201);
