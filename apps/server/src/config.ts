@@ -45,10 +45,10 @@ export const SECRET_KEYS = [
 ] as const;
 
 /**
- * Roles that sign (deliveries, operator token writes in `all`). Every other role (`api`, and any one-shot role such
+ * Roles that sign (deliveries, operator token writes in `all`, the one-shot `deploy-token`). Every other role (`api`, and any one-shot role such
  * as a migrate job) never reads the signer key, even when it is in its environment.
  */
-const SIGNING_ROLES = new Set(['worker', 'all']);
+const SIGNING_ROLES = new Set(['worker', 'all', 'deploy-token']);
 const signsIn = (role: string | undefined) => SIGNING_ROLES.has(role ?? 'all');
 
 const SIGNER_ENV = {
