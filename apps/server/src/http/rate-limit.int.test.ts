@@ -108,7 +108,7 @@ describe('request ids', () => {
       expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       const given = await ctx.app.inject({
         method: 'GET',
-        url: '/api/campaign/nope',
+        url: `/api/campaign/${crypto.randomUUID()}`,
         headers: { 'x-request-id': 'edge-7f3a.1:2' },
       });
       expect(given.headers['x-request-id']).toBe('edge-7f3a.1:2');

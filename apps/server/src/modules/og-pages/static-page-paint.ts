@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appShellOf } from '../../http/web-app.ts';
 import { sendError } from '../../http/error-handler.ts';
+import { sendHtml } from '../../http/read-cache.ts';
 import { firstPaintFrame, injectFirstPaint, routeModulePreloads } from './first-paint.ts';
 
 /** Where the web build writes each static page's first paint per language (`apps/web/build/first-paint.plugin.ts`). */
@@ -100,13 +101,8 @@ export function registerStaticPagePaint(
       }
       const locale = paintLocale(request.headers.cookie);
       const page = pageFor(shell.identity.etag, shell.identity.body.toString('utf8'), locale);
-      reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding, cookie')
-        .header('etag', page.etag)
-        .type('text/html; charset=utf-8');
-      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-      return reply.send(page.html);
+      // Compressed once per page and encoding, revalidated by ETag (304), like the other painted pages.
+      return sendHtml(request, reply, page.html, page.etag, 'accept-encoding, cookie');
     },
   });
 }
