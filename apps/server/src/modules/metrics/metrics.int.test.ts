@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { startWorkerProbe } from '../system/worker-probe.ts';
@@ -26,7 +27,9 @@ describe.each(testBackends())('metrics and the worker probe (%s)', (backend) => 
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.code).toBe('FORBIDDEN');
 
-    await ctx.app.inject({ method: 'GET', url: '/api/campaign/nope' });
+    // An unknown campaign (ids are UUIDs): a 404 whose raw URL must not become a label.
+    const unknownId = crypto.randomUUID();
+    await ctx.app.inject({ method: 'GET', url: `/api/campaign/${unknownId}` });
     const ok = await scrape(`Bearer ${TOKEN}`);
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toContain('text/plain');
@@ -35,7 +38,7 @@ describe.each(testBackends())('metrics and the worker probe (%s)', (backend) => 
     expect(body).toMatch(
       /hanabi_http_request_duration_seconds_count\{method="GET",route="\/api\/campaign\/:id",status_code="404"\} 1/,
     );
-    expect(body).not.toContain('/api/campaign/nope');
+    expect(body).not.toContain(unknownId);
     for (const state of ['queued', 'submitted', 'confirmed', 'failed', 'cancelled']) {
       expect(body).toContain(`hanabi_deliveries{state="${state}"} 0`);
     }
