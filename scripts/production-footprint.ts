@@ -8,14 +8,14 @@
 //   --baseline     also measure `npm ci --omit=dev` of the whole repository manifest (what a naive image would hold)
 //   --keep         leave the staged folder (its path is printed)
 //   FOOTPRINT_PORT the api's port (default: a free one); FOOTPRINT_CEILING_MB fails the run above it (default 450)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { privateKeyToAddress } from 'viem/accounts';
 import { stageProduction, STAGED_EXTRAS, STAGED_PATHS } from './production-stage.mjs';
-import { freePort, startProductionStack } from '../apps/server/src/test/production-stack.ts';
+import { freePort, startHanabi, startProductionStack } from '../apps/server/src/test/production-stack.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AIM_MB = 300;
@@ -87,27 +87,7 @@ function measureBaseline(): number {
 }
 
 function startFromStage(stage: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: stage,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_PRETTY: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    output: () => output,
-    async ready() {
-      const deadline = Date.now() + 120_000;
-      while (!/Hanabi [^\n]*ready/.test(output)) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
-  };
+  return startHanabi(env, { cwd: stage, args: ['apps/server/dist/main.js'] });
 }
 
 async function expectStatus(url: string, status: number, bodyCheck?: (body: string) => boolean) {

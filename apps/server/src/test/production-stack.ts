@@ -179,11 +179,17 @@ export async function startProductionStack(
   }
 }
 
-/** A Hanabi process started the way production starts one (`node main`), its output kept for the test. */
-export function startHanabi(env: Record<string, string>) {
-  // Node loads the TypeScript itself (`--import tsx`), so a kill reaches the server and not a launcher.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverPaths.root,
+/**
+ * A Hanabi process started the way production starts one (`node main`), its output kept for the test. By default
+ * the source (Node loads the TypeScript itself with `--import tsx`, so a kill reaches the server and not a
+ * launcher); `from` starts another build, e.g. the staged image's `apps/server/dist/main.js`.
+ */
+export function startHanabi(
+  env: Record<string, string>,
+  from: { cwd: string; args: string[] } = { cwd: serverPaths.root, args: ['--import', 'tsx', 'src/main.ts'] },
+) {
+  const child = spawn(process.execPath, from.args, {
+    cwd: from.cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_PRETTY: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
