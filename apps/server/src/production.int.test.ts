@@ -10,6 +10,7 @@ import {
   freePort,
   getFrom,
   metricValue,
+  requestSignInLink,
   startHanabi,
   startProductionStack,
   until,
@@ -214,25 +215,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
 
       step('sign-in by SMTP');
       // 3. A streamer signs up: the e-mail link goes out by SMTP from one api and opens on the other.
-      const requested = await fetch(`${api1Origin}/api/auth/sign-in/magic-link`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: api1Origin },
-        body: JSON.stringify({ email: STREAMER_EMAIL, callbackURL: '/signup/streamer/finishSignUp' }),
-      });
-      expect(requested.status).toBe(200);
-      const cookie = requested.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
-      await until(
-        'the sign-in mail',
-        async () => stack.mails.some((m) => m.to.includes(STREAMER_EMAIL)),
-        15_000,
+      const { link, cookie } = await requestSignInLink(
+        stack,
+        api1Origin,
+        STREAMER_EMAIL,
+        '/signup/streamer/finishSignUp',
       );
-      const mail = stack.mails.find((candidate) => candidate.to.includes(STREAMER_EMAIL))!;
-      const link = /https?:\/\/[^\s"<>]+\/api\/auth\/magic-link\/verify\?[^\s"<>]+/
-        .exec(mail.body)![0]
-        .replace(/&amp;/g, '&');
       expect(link.startsWith(api1Origin)).toBe(true);
       const opened = await fetch(link.replace(api1Origin, api2Origin), {
         redirect: 'manual',

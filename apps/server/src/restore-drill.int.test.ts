@@ -8,7 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hanabiTokenAbi } from '@hanabi/token';
 import type { HexAddress } from './adapters/chain/token-contract.ts';
 import { randomAddress } from './modules/delivery/delivery.fixture.ts';
-import { freePort, startHanabi, startProductionStack } from './test/production-stack.ts';
+import {
+  freePort,
+  requestSignInLink,
+  startHanabi,
+  startProductionStack,
+  until,
+} from './test/production-stack.ts';
 
 // The restore drill of docs/operations.md, performed: a production Hanabi on PostgreSQL delivers prizes on chain,
 // `pg_dump` backs its database up while it runs, the dump is restored into a new database, and the app started on
@@ -19,14 +25,6 @@ const RECIPIENTS = 12;
 const TOKEN_ID = 11n;
 const STREAMER_EMAIL = 'restore-streamer@hanabi.example';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await sleep(200);
-  }
-}
 
 /** Runs a PostgreSQL client tool and fails the test with its stderr when it fails. */
 function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[]) {
@@ -62,24 +60,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPgTools)('restore drill (docs
       await judge.connect();
       cleanups.push(() => judge.end());
 
-      const requested = await fetch(`${origin}/api/auth/sign-in/magic-link`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ email: STREAMER_EMAIL, callbackURL: '/signup/streamer/finishSignUp' }),
-      });
-      expect(requested.status).toBe(200);
-      const cookie = requested.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
-      await until(
-        'the sign-in mail',
-        async () => stack.mails.some((m) => m.to.includes(STREAMER_EMAIL)),
-        15_000,
+      const { link, cookie } = await requestSignInLink(
+        stack,
+        origin,
+        STREAMER_EMAIL,
+        '/signup/streamer/finishSignUp',
       );
-      const link = /https?:\/\/[^\s"<>]+\/api\/auth\/magic-link\/verify\?[^\s"<>]+/
-        .exec(stack.mails.find((m) => m.to.includes(STREAMER_EMAIL))!.body)![0]
-        .replace(/&amp;/g, '&');
       const opened = await fetch(link, { redirect: 'manual', headers: { cookie } });
       expect(opened.status).toBe(302);
       const bearer = { authorization: `Bearer ${opened.headers.get('set-auth-token')}` };

@@ -5,12 +5,13 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { freePort, startAnvil } from '@hanabi/token';
 import { anvilDevKey } from '../adapters/chain/embedded-chain.ts';
 import { RpcChain } from '../adapters/chain/rpc-chain.ts';
 import type { HexAddress } from '../adapters/chain/token-contract.ts';
 import { serverPaths } from '../paths.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 /** One mail the SMTP sink took: envelope recipients and the body with quoted-printable undone. */
 export interface SunkMail {
@@ -116,20 +117,8 @@ export async function startProductionStack(
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-    const databaseName = `hanabi_${name}_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    admin.on('error', () => undefined);
-    await admin.query(`create database ${databaseName}`);
-    cleanups.push(async () => {
-      await admin.query(`alter database ${databaseName} allow_connections true`);
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    });
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
+    const { admin, databaseName, databaseUrl, drop } = await createThrowawayDatabase(name);
+    cleanups.push(drop);
     const anvil = await startAnvil();
     cleanups.push(() => anvil.stop());
     const chain = new RpcChain({ rpcUrl: anvil.rpcUrl, chainId: 31337, signerKey: anvilDevKey(0) });
@@ -145,7 +134,7 @@ export async function startProductionStack(
         NODE_ENV: 'production',
         PUBLIC_ORIGIN: publicOrigin,
         HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: databaseUrl,
         AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         MAIL_FROM: 'Hanabi <no-reply@hanabi.example>',
@@ -164,7 +153,7 @@ export async function startProductionStack(
         HANABI_DATA_DIR: dataDir,
       },
       databaseName,
-      databaseUrl: databaseUrl.toString(),
+      databaseUrl,
       admin,
       dataDir,
       rpcUrl: anvil.rpcUrl,
@@ -212,6 +201,34 @@ export function startHanabi(
       }
     },
   };
+}
+
+/**
+ * An e-mail sign-in as a browser does it against a production process: asks `origin` for the link to `email`,
+ * takes it from the SMTP sink, and returns it with the asking browser's cookie (the link only opens with it).
+ */
+export async function requestSignInLink(
+  stack: Pick<ProductionStack, 'mails'>,
+  origin: string,
+  email: string,
+  callbackURL: string,
+): Promise<{ link: string; cookie: string }> {
+  const requested = await fetch(`${origin}/api/auth/sign-in/magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, callbackURL }),
+  });
+  if (requested.status !== 200) throw new Error(`sign-in link request answered ${requested.status}`);
+  const cookie = requested.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  await until('the sign-in mail', async () => stack.mails.some((m) => m.to.includes(email)), 15_000);
+  const mail = stack.mails.find((candidate) => candidate.to.includes(email))!;
+  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/magic-link\/verify\?[^\s"<>]+/
+    .exec(mail.body)![0]
+    .replace(/&amp;/g, '&');
+  return { link, cookie };
 }
 
 /**

@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startAnvil } from '@hanabi/token';
 import { anvilDevKey } from '../adapters/chain/embedded-chain.ts';
 import { RpcChain } from '../adapters/chain/rpc-chain.ts';
 import type { HexAddress } from '../adapters/chain/token-contract.ts';
 import { serverPaths } from '../paths.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 /**
  * The real worker entry point (what production runs with HANABI_ROLE=worker), as a child process. Node itself
@@ -57,18 +56,8 @@ export async function startCrashStack(name: string): Promise<{
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-    const databaseName = `hanabi_${name}_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    });
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
+    const { databaseUrl, drop } = await createThrowawayDatabase(name);
+    cleanups.push(drop);
     const anvil = await startAnvil();
     cleanups.push(() => anvil.stop());
     const deployer = new RpcChain({ rpcUrl: anvil.rpcUrl, chainId: 31337, signerKey: anvilDevKey(0) });
@@ -78,7 +67,7 @@ export async function startCrashStack(name: string): Promise<{
     return {
       env: {
         NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: databaseUrl,
         CHAIN_RPC_URL: anvil.rpcUrl,
         CHAIN_SIGNER_KEY: anvilDevKey(0),
         CHAIN_CONTRACT_ADDRESS: contract,
