@@ -68,6 +68,11 @@ export const OpsEnv = {
     .int()
     .min(65_000, 'must be above 65000: a delivery run lasts up to 60 s plus one pass')
     .default(90_000),
+  /**
+   * An api process without a signer hands operator token writes to a worker (decision 0158): how long a worker
+   * has to start one before the api answers 503 and the job will never run.
+   */
+  TOKEN_WRITE_START_WITHIN_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
 };
 
 type OpsEnvValues = z.infer<z.ZodObject<typeof OpsEnv>> & { NODE_ENV: string };
@@ -79,6 +84,7 @@ export interface OpsConfig {
   metricsToken: string | undefined;
   drainMs: number;
   workerStopTimeoutMs: number;
+  tokenWriteStartWithinMs: number;
 }
 
 export function opsConfig(e: OpsEnvValues): OpsConfig {
@@ -89,6 +95,7 @@ export function opsConfig(e: OpsEnvValues): OpsConfig {
     // A load balancer needs a few probe periods to see the 503; nothing waits for one in development.
     drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
     workerStopTimeoutMs: e.WORKER_STOP_TIMEOUT_MS,
+    tokenWriteStartWithinMs: e.TOKEN_WRITE_START_WITHIN_MS,
   };
 }
 

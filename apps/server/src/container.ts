@@ -28,6 +28,7 @@ import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
 import { ChainService } from './modules/chain/chain.service.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokenService } from './modules/tokens/tokens.service.ts';
+import { handOffTokenWrites, tokenWriteJob } from './modules/tokens/token-write.job.ts';
 import { TokenAssetService } from './modules/tokens/token-assets.service.ts';
 import { lazy, type Lazy } from './lib/lazy.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
@@ -190,7 +191,9 @@ export async function createContainer(
       log,
     );
     const signerLock = createSignerLock(config, database);
-    const tokens = new TokenService(
+    const tokenWrite = tokenWriteJob(() => tokens);
+    const signsHere = config.chain.kind === 'embedded' || config.chain.signer.kind !== 'none';
+    const tokens: TokenService = new TokenService(
       chain,
       chainService,
       repositories.tokens,
@@ -203,6 +206,13 @@ export async function createContainer(
           const promised = (await repositories.digitalGoods.reservedCopies([goods.id])).get(goods.id) ?? 0;
           return { name: goods.name, supply: goods.supply, promised };
         },
+        ...(signsHere
+          ? {}
+          : {
+              handOff: handOffTokenWrites(() => queue, tokenWrite, {
+                startWithinMs: config.ops.tokenWriteStartWithinMs,
+              }),
+            }),
       },
       log,
     );
@@ -317,6 +327,7 @@ export async function createContainer(
       analyticsSummaryJob(repositories.analytics.summary),
       ...goods.jobs,
       publishJob,
+      tokenWrite,
       ...delivery.jobs,
       ...live.jobs,
       ...draws.jobs,

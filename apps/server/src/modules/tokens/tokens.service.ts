@@ -13,6 +13,7 @@ import type { Logger } from '../../logger.ts';
 import type { ChainService } from '../chain/chain.service.ts';
 import type { ChainOperationWithUser, NewChainOperation, TokensRepository } from './tokens.repository.ts';
 import { chainMessage, toAppError } from './token-errors.ts';
+import type { TokenWriteRequest } from './token-write.job.ts';
 
 export interface TokenServiceOptions {
   /** Public gateway base (no trailing slash): `ipfs://<cid>` is shown as `<base>/ipfs/<cid>`. */
@@ -24,6 +25,11 @@ export interface TokenServiceOptions {
    * or null for a token that is no goods. An operator mint may not take the goods past their supply.
    */
   goodsSupply?: (tokenId: bigint) => Promise<{ name: string; supply: number; promised: number } | null>;
+  /**
+   * Set in a process that holds no signer (an api without a remote signer): operator writes go to a worker
+   * through the `token.write` job and are answered from its outcome (decision 0158).
+   */
+  handOff?: (request: TokenWriteRequest, requestedBy: Requester) => Promise<unknown>;
 }
 
 /** Who asked for a write (an app_user id), or null for the system (deliveries, seeds). */
@@ -58,6 +64,10 @@ export class TokenService {
     requestedBy: Requester,
   ): Promise<TokenWriteResult & { uriTxHash: string | null }> {
     const { to, tokenId, amount, uri } = input;
+    if (this.options.handOff) {
+      const request = { kind: 'mint', to, tokenId: `${tokenId}`, amount: `${amount}` } as const;
+      return this.handOff({ ...request, ...(uri !== undefined ? { uri } : {}) }, requestedBy);
+    }
     if (requestedBy !== null) await this.requireWithinSupply(tokenId, amount);
     const minted = await this.write(
       { kind: 'mint', tokenId, toAddress: to, amount, requestedBy },
@@ -72,6 +82,11 @@ export class TokenService {
     input: { tokenId: bigint; from?: HexAddress; amount: bigint },
     requestedBy: Requester,
   ): Promise<TokenWriteResult> {
+    if (this.options.handOff) {
+      const { tokenId, amount, from } = input;
+      const request = { kind: 'burn', tokenId: `${tokenId}`, amount: `${amount}` } as const;
+      return this.handOff({ ...request, ...(from ? { from } : {}) }, requestedBy);
+    }
     const contract = await this.contract();
     await this.requireKnown(input.tokenId, contract);
     const from = input.from ?? contract.signer;
@@ -86,6 +101,16 @@ export class TokenService {
     requestedBy: Requester,
   ): Promise<TokenWriteResult> {
     const { tokenId, sender, receiver, value } = input;
+    if (this.options.handOff) {
+      const request = {
+        kind: 'transfer',
+        tokenId: `${tokenId}`,
+        sender,
+        receiver,
+        value: `${value}`,
+      } as const;
+      return this.handOff(request, requestedBy);
+    }
     await this.requireKnown(tokenId, await this.contract());
     return this.write(
       { kind: 'transfer', tokenId, fromAddress: sender, toAddress: receiver, amount: value, requestedBy },
@@ -98,6 +123,12 @@ export class TokenService {
     requestedBy: Requester,
   ): Promise<TokenWriteResult> {
     const { tokenId, receiver, value } = input;
+    if (this.options.handOff) {
+      return this.handOff(
+        { kind: 'approve', tokenId: `${tokenId}`, receiver, value: `${value}` },
+        requestedBy,
+      );
+    }
     const contract = await this.contract();
     await this.requireKnown(tokenId, contract);
     return this.write(
@@ -115,9 +146,44 @@ export class TokenService {
 
   /** Sets `uri(tokenId)` on chain and remembers it; the id becomes known. */
   async setTokenUri(tokenId: bigint, uri: string, requestedBy: Requester): Promise<TokenWriteResult> {
+    if (this.options.handOff)
+      return this.handOff({ kind: 'set_uri', tokenId: `${tokenId}`, uri }, requestedBy);
     return this.write({ kind: 'set_uri', tokenId, uri, requestedBy }, (contract, hooks) =>
       contract.setUri(tokenId, uri, hooks),
     );
+  }
+
+  /** Runs a write a `token.write` job carries (in the worker that signs). */
+  perform(request: TokenWriteRequest, requestedBy: Requester): Promise<TokenWriteResult> {
+    const tokenId = BigInt(request.tokenId);
+    switch (request.kind) {
+      case 'mint': {
+        const { to, amount, uri } = request;
+        return this.mint(
+          { to, tokenId, amount: BigInt(amount), ...(uri !== undefined ? { uri } : {}) },
+          requestedBy,
+        );
+      }
+      case 'burn': {
+        const { amount, from } = request;
+        return this.burn({ tokenId, amount: BigInt(amount), ...(from ? { from } : {}) }, requestedBy);
+      }
+      case 'transfer': {
+        const { sender, receiver, value } = request;
+        return this.transfer({ tokenId, sender, receiver, value: BigInt(value) }, requestedBy);
+      }
+      case 'approve':
+        return this.approve(
+          { tokenId, receiver: request.receiver, value: BigInt(request.value) },
+          requestedBy,
+        );
+      case 'set_uri':
+        return this.setTokenUri(tokenId, request.uri, requestedBy);
+    }
+  }
+
+  private async handOff<T>(request: TokenWriteRequest, requestedBy: Requester): Promise<T> {
+    return (await this.options.handOff!(request, requestedBy)) as T;
   }
 
   /**

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { defineJob, type JobDefinition } from '../../queue/job-definition.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
+import type { HexAddress } from '../../adapters/chain/token-contract.ts';
+import type { Requester, TokenService } from './tokens.service.ts';
+
+const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/) as unknown as z.ZodType<HexAddress>;
+const Integer = z.string().regex(/^\d+$/);
+
+/** An operator's token write as a job carries it: the same inputs as the service's methods, bigints as text. */
+export const TokenWriteRequest = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('mint'),
+    to: Address,
+    tokenId: Integer,
+    amount: Integer,
+    uri: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('burn'), tokenId: Integer, amount: Integer, from: Address.optional() }),
+  z.object({
+    kind: z.literal('transfer'),
+    tokenId: Integer,
+    sender: Address,
+    receiver: Address,
+    value: Integer,
+  }),
+  z.object({ kind: z.literal('approve'), tokenId: Integer, receiver: Address, value: Integer }),
+  z.object({ kind: z.literal('set_uri'), tokenId: Integer, uri: z.string() }),
+]);
+export type TokenWriteRequest = z.infer<typeof TokenWriteRequest>;
+
+const TokenWritePayload = z.object({
+  request: TokenWriteRequest,
+  requestedBy: z.string().nullable(),
+  /** A job no worker started by then is never run: the api that queued it has told the operator nothing was sent. */
+  notAfter: z.string(),
+});
+
+type TokenWriteOutcome =
+  | { outcome: 'done'; result: unknown }
+  | { outcome: 'refused'; error: { code: AppError['code']; message: string; details?: AppError['details'] } }
+  | { outcome: 'expired' };
+
+/** How long an api waits for a running write to finish (a receipt on a slow chain). */
+const TOKEN_WRITE_FINISH_WITHIN_MS = 120_000;
+
+/**
+ * Operator token writes asked of an api process that holds no signer run in a worker (decision 0158). Never
+ * retried: a write that failed halfway may have been broadcast, and the operations history shows what happened.
+ */
+export function tokenWriteJob(tokens: () => TokenService): JobDefinition<typeof TokenWritePayload> {
+  return defineJob({
+    name: 'token.write',
+    payload: TokenWritePayload,
+    retry: { limit: 0, delaySeconds: 0, backoff: false },
+    expireInSeconds: Math.ceil(TOKEN_WRITE_FINISH_WITHIN_MS / 1000),
+    handler: async ({ request, requestedBy, notAfter }): Promise<TokenWriteOutcome> => {
+      if (Date.now() > Date.parse(notAfter)) return { outcome: 'expired' };
+      try {
+        return { outcome: 'done', result: await tokens().perform(request, requestedBy) };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return {
+          outcome: 'refused',
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.details ? { details: error.details } : {}),
+          },
+        };
+      }
+    },
+  });
+}
+
+/**
+ * The api side: queues the write and waits for its outcome, answering as if it had signed here. A write no
+ * worker starts in time is 503 with nothing sent; one still running past the wait is 503 naming the history.
+ */
+export function handOffTokenWrites(
+  queue: () => JobQueue,
+  job: JobDefinition<typeof TokenWritePayload>,
+  options: { startWithinMs: number; finishWithinMs?: number; pollMs?: number },
+) {
+  const startWithin = options.startWithinMs;
+  const finishWithin = options.finishWithinMs ?? TOKEN_WRITE_FINISH_WITHIN_MS;
+  const pollMs = options.pollMs ?? 250;
+  return async (request: TokenWriteRequest, requestedBy: Requester): Promise<unknown> => {
+    const queuedAt = Date.now();
+    const notAfter = new Date(queuedAt + startWithin).toISOString();
+    const id = await queue().send(job, { request, requestedBy, notAfter });
+    if (!id) throw new AppError('UNAVAILABLE', 'The token write could not be queued; nothing was sent.');
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      const state = await queue().getJob(job, id);
+      const waited = Date.now() - queuedAt;
+      if (state?.state === 'completed') {
+        const outcome = state.output as TokenWriteOutcome;
+        if (outcome.outcome === 'done') return outcome.result;
+        if (outcome.outcome === 'refused') {
+          throw new AppError(outcome.error.code, outcome.error.message, outcome.error.details);
+        }
+        throw noWorker(startWithin);
+      }
+      if (state?.state === 'failed' || state?.state === 'cancelled') {
+        throw new AppError(
+          'UNAVAILABLE',
+          'The worker could not finish the token write; see the operations history for what was sent.',
+        );
+      }
+      if (state?.state === 'created' || state?.state === 'retry') {
+        // Past its start time the job will refuse to run: nothing was or will be sent.
+        if (waited > startWithin + pollMs) throw noWorker(startWithin);
+      } else if (waited > startWithin + finishWithin) {
+        throw new AppError(
+          'UNAVAILABLE',
+          'The token write is still running in a worker; its result will appear in the operations history.',
+        );
+      }
+    }
+  };
+}
+
+function noWorker(startWithinMs: number): AppError {
+  return new AppError(
+    'UNAVAILABLE',
+    `No worker took the token write within ${Math.round(startWithinMs / 1000)} s; nothing was sent.`,
+  );
+}
