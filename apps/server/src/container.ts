@@ -128,7 +128,9 @@ export interface ContainerOverrides {
 export async function openDatabase(config: AppConfig): Promise<Database> {
   return config.database.kind === 'pglite'
     ? openPglite(config.database.dir)
-    : openPostgres(config.database.url, config.database.poolMax);
+    : openPostgres(config.database.url, config.database.poolMax, undefined, {
+        statementTimeoutMs: config.database.statementTimeoutMs,
+      });
 }
 
 export async function createContainer(

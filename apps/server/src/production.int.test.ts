@@ -25,6 +25,8 @@ const TOKEN_ID = 9n;
 const STREAMER_EMAIL = 'streamer@hanabi.example';
 
 const METRICS_TOKEN = 'metrics-token-for-the-production-test';
+const RPC_PASSWORD = 'rpc-password-f00d';
+const RPC_PATH_KEY = 'a1b2c3d4e5f6a7b8c9d0e1f2';
 /** How long PostgreSQL is cut off: every process must live through it and recover by itself. */
 const OUTAGE_MS = 30_000;
 
@@ -185,7 +187,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         ...env,
         HANABI_ROLE: 'api',
         PORT: String(apiPort3),
-        CHAIN_RPC_URL: `http://127.0.0.1:${await freePort()}`,
+        // A provider URL with credentials and a key in its path, as hosted RPC providers give them.
+        CHAIN_RPC_URL: `http://rpc-user:${RPC_PASSWORD}@127.0.0.1:${await freePort()}/v3/${RPC_PATH_KEY}`,
         CHAIN_RPC_TIMEOUT_MS: '500',
       });
       cleanups.push(async () => void (api3.alive() && api3.child.kill('SIGKILL')));
@@ -418,6 +421,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
         expect(server.output()).toMatch(/stopped cleanly/);
         expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaughtException|handed back/);
       }
+      step('no secret in any log line');
+      // Every line every process printed (signing in, an RPC failing with credentials in its URL, a database
+      // outage, a kill): none holds a secret the processes were given or handed out.
+      const logs = [...oneShots, ...Object.values(processes), api3]
+        .map((server) => server.output())
+        .join('\n');
+      expect(logs).toMatch(/"level":/); // the logs were captured
+      expect(logs).toMatch(/redacted/); // and something in them was cut out (the RPC URL's credentials)
+      const signInToken = new URL(link).searchParams.get('token');
+      const secrets = {
+        AUTH_SECRET: stack.env.AUTH_SECRET!,
+        'signer key': stack.env.CHAIN_SIGNER_KEY!.replace(/^0x/, ''),
+        S3_SECRET_ACCESS_KEY: stack.env.S3_SECRET_ACCESS_KEY!,
+        METRICS_TOKEN,
+        'RPC password': RPC_PASSWORD,
+        'RPC path key': RPC_PATH_KEY,
+        'sign-in link token': signInToken!,
+        'session token': bearer.authorization.replace('Bearer ', ''),
+      };
+      expect(signInToken).toBeTruthy();
+      for (const [name, secret] of Object.entries(secrets)) {
+        expect(logs.includes(secret), `${name} in the logs`).toBe(false);
+      }
+
       process.stdout.write(
         `production test: outage ${OUTAGE_MS / 1000} s survived; SIGKILLed worker taken over in ${(takeoverMs / 1000).toFixed(1)} s\n`,
       );

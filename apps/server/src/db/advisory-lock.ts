@@ -18,6 +18,9 @@ export async function withAdvisoryLock<T>(
   const lost = () => (healthy = false);
   client.on('error', lost);
   try {
+    // Waiting for the lock is not a slow statement: another process may hold it for a whole delivery run or
+    // migration. The session default comes back with RESET before the connection is pooled again.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
     try {
       return await task(client);
@@ -27,6 +30,7 @@ export async function withAdvisoryLock<T>(
         .catch(() => (healthy = false));
     }
   } finally {
+    if (healthy) await client.query('reset statement_timeout').catch(() => (healthy = false));
     if (healthy) client.removeListener('error', lost); // pooled again: the pool listens from here
     client.release(!healthy);
   }

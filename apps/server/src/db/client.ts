@@ -59,14 +59,27 @@ export async function openPostgres(
   connectionString: string,
   poolMax = 10,
   privateSchema?: string,
+  limits: { statementTimeoutMs?: number } = {},
 ): Promise<Database> {
   if (privateSchema && !/^[a-z_][a-z0-9_]*$/.test(privateSchema)) {
     throw new Error(`Unsafe schema name: ${privateSchema}`);
   }
+  // Session settings sent when each connection starts, so they hold on every connection the pool ever makes.
+  const settings = [
+    ...(privateSchema ? [`-c search_path=${privateSchema}`] : []),
+    ...(limits.statementTimeoutMs !== undefined
+      ? [
+          `-c statement_timeout=${limits.statementTimeoutMs}`,
+          `-c idle_in_transaction_session_timeout=${limits.statementTimeoutMs}`,
+        ]
+      : []),
+  ];
   const pool = new pg.Pool({
     connectionString,
     max: poolMax,
-    ...(privateSchema ? { options: `-c search_path=${privateSchema}` } : {}),
+    // A database that does not answer (a dropped route, not a refused port) fails a checkout instead of hanging it.
+    connectionTimeoutMillis: 10_000,
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   });
   if (privateSchema) await pool.query(`create schema if not exists ${privateSchema}`);
   // A broken idle connection must not crash the process; the next query gets a fresh one.

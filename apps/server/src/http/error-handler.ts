@@ -4,6 +4,7 @@ import type { ErrorCode, ErrorDetail, ErrorEnvelope, ErrorReason } from '@hanabi
 import { errorCodeForStatus, errorCodes } from '@hanabi/api';
 import { AppError } from '../lib/app-error.ts';
 import { isAdapterError } from '../adapters/adapter-error.ts';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
 function envelope(
   code: ErrorCode,
@@ -121,6 +122,13 @@ export function installErrorHandling(app: FastifyInstance): void {
         'UNAVAILABLE',
         'A service this needs is unavailable right now. Please try again shortly.',
       );
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (an outage, a failover) or cancelled a statement that ran too long (decision 0159).
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendError(reply, 'UNAVAILABLE', 'The service is busy or restarting. Please try again shortly.');
     }
 
     request.log.error({ err: error }, 'unhandled error');
