@@ -29,8 +29,18 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/hanabi', DATABASE_POOL_MAX: '20' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/hanabi', poolMax: 20 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/hanabi',
+      poolMax: 20,
+      statementTimeoutMs: 60_000,
+    });
     expect(isEmbedded(config)).toBe(false);
+    const unlimited = loadConfig({ DATABASE_URL: 'postgres://u@db/h', DATABASE_STATEMENT_TIMEOUT_MS: '0' });
+    expect(unlimited.database).toMatchObject({ statementTimeoutMs: 0 });
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://u@db/h', DATABASE_STATEMENT_TIMEOUT_MS: '-1' }),
+    ).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
   });
 
   it('names every bad key at once', () => {
