@@ -105,9 +105,9 @@ export function firstPaintText(text: string, kind: 'muted' | 'strong'): string {
 /**
  * index.html with the first paint inside `#root` and a preload for each picture first in the head. Without a paint
  * the route's scripts are `modulepreload`ed (fetched with the entry, not after it). With one, the app's scripts
- * wait until the paint is on screen (decision 0120): the shell's `modulepreload` links are dropped and the
- * route's scripts are listed in `<meta name="hanabi-preload">`, which the entry (`src/boot.ts`) preloads
- * together with the app one frame after the first paint. Unchanged when the page has no `<div id="root"></div>`.
+ * wait until the paint is on screen (decision 0120): the shell's `modulepreload` links and stylesheet preloads
+ * (decision 0191) are dropped and the route's scripts are listed in `<meta name="hanabi-preload">`, which the
+ * entry (`src/boot.ts`) preloads together with the app one frame after the first paint. Unchanged when the page has no `<div id="root"></div>`.
  */
 export function injectFirstPaint(indexHtml: string, paint: FirstPaint | null, modules: string[]): string {
   // Pictures first in the head: their fetch starts before the scripts' (which the page needs later).
@@ -120,7 +120,7 @@ export function injectFirstPaint(indexHtml: string, paint: FirstPaint | null, mo
       : []
     : modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
   let html = indexHtml;
-  if (paint) html = html.replace(/^\s*<link rel="modulepreload"[^>]*>\n?/gm, '');
+  if (paint) html = html.replace(/^\s*<link rel="(?:modulepreload|preload" as="style)"[^>]*>\n?/gm, '');
   if (images.length > 0) html = html.replace(/<head>/i, (head) => `${head}\n    ${images.join('\n    ')}`);
   if (scripts.length > 0) html = html.replace(/<\/head>/i, () => `  ${scripts.join('\n    ')}\n  </head>`);
   if (paint) {
