@@ -14,7 +14,7 @@ export const FIRST_PAINT_DIR = '.first-paint';
 
 /**
  * Build step (decision 0120): writes the first paint of each static public page in each language —
- * `dist/.first-paint/landing.ja.html`, `landing.en.html`, `signup-audience.{lead}.{locale}.html` — from the page's markup module and the app's own
+ * `dist/.first-paint/landing.ja.html`, `landing.en.html`, `signup-audience.{lead}[.devMailbox].{locale}.html` — from the page's markup module and the app's own
  * messages, so the server can put the page's text in `#root` before any script runs without a copy of either.
  */
 export function firstPaint(): Plugin {
@@ -40,12 +40,19 @@ export function firstPaint(): Plugin {
         ['en', en.en],
       ] as const) {
         files[`landing.${locale}.html`] = landing.landingFirstPaint(messages);
-        // The sign-in step a signed-out viewer lands on from a streamer page (by the server's sign-in options).
-        for (const lead of ['withProviders', 'emailOnly'] as const) {
-          files[`signup-audience.${lead}.${locale}.html`] = signup.signupFirstPaint(
+        // The sign-in step a signed-out viewer lands on from a streamer page (by the server's sign-in options;
+        // with the e-mail link only, its card too, with the dev-mailbox hint in embedded mode: decision 0192).
+        const steps = {
+          withProviders: ['withProviders', 'none'],
+          emailOnly: ['emailOnly', 'email'],
+          'emailOnly.devMailbox': ['emailOnly', 'emailWithDevMailbox'],
+        } as const;
+        for (const [name, [lead, card]] of Object.entries(steps)) {
+          files[`signup-audience.${name}.${locale}.html`] = signup.signupFirstPaint(
             messages,
             'audience',
             lead,
+            card,
           );
         }
       }
