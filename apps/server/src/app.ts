@@ -139,6 +139,16 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     paint: 'landing',
     routeModule: 'src/features/home/pages/landing.page.tsx',
   });
+  // The area introductions, drawn for a signed-out visitor (decision 0193).
+  for (const area of ['audience', 'streamer'] as const) {
+    registerStaticPagePaint(app, `/${area}`, {
+      webDist: config.webDist ?? serverPaths.webDist,
+      paint: `area-intro.${area}`,
+      routeModule: 'src/features/home/pages/area-intro.page.tsx',
+      signedOutOnly: true,
+      navbar: true,
+    });
+  }
   await installWebApp(app, config.webDist ?? serverPaths.webDist);
   return app;
 }

@@ -45,4 +45,15 @@ describe('first paint helpers', () => {
       /href="\/assets\/app-1\.js">[^]*<link rel="modulepreload" crossorigin href="\/assets\/page-1\.js">\s*<\/head>/,
     );
   });
+
+  it("draws an area's navbar only when asked: burger on a phone, the 240 px column from sm on", () => {
+    const plain = firstPaintFrame('<p>x</p>');
+    expect(plain).not.toContain('fp-navbar');
+    expect(plain).not.toContain('fp-burger');
+    const area = firstPaintFrame('<p>x</p>', { navbar: true });
+    expect(area).toContain('<header class="fp-header"><span class="fp-burger"></span><a href="/"');
+    expect(area).toContain('<div class="fp-navbar"></div><main class="fp-main">');
+    expect(area).toMatch(/@media \(min-width:48em\)\{\.fp-burger\{display:none\}/);
+    expect(area).toContain('.fp-main{padding-left:calc(240px + var(--mantine-spacing-md))}');
+  });
 });

@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_COOKIE_PREFIX } from '../identity/auth.ts';
 import { firstPaintFrame, type FirstPaint } from './first-paint.ts';
-import { builtFirstPaint, paintLocale } from './static-page-paint.ts';
+import { builtFirstPaint, hasSessionCookie, paintLocale } from './static-page-paint.ts';
 
 /** The sign-in step's route module (its scripts are what a signed-out visitor needs next). */
 const SIGNUP_MODULE = 'src/features/signup/pages/signup.page.tsx';
-/** better-auth's session cookie (`__Secure-` prefixed when cookies are secure). */
-const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
 
 /** The server's sign-in options, as `/api/auth/providers` reports them. */
 export type SignInProviders = () => { google: boolean; twitter: boolean };
@@ -29,7 +26,7 @@ export function signInStepName(offered: ReturnType<SignInProviders>, devMailbox:
 export function signInStepPaint(webDist: string | undefined, providers: SignInProviders, devMailbox = false) {
   return async (_id: string, request: FastifyRequest): Promise<FirstPaint | null> => {
     const cookies = request.headers.cookie;
-    if (cookies && SESSION_COOKIE.test(cookies)) return null;
+    if (hasSessionCookie(cookies)) return null;
     const locale = paintLocale(cookies);
     const content = builtFirstPaint(webDist, `${signInStepName(providers(), devMailbox)}.${locale}`);
     if (content === null) return null;
