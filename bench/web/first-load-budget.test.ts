@@ -80,6 +80,15 @@ describe('first load of the public pages (sizes from the Vite manifest, gzip)', 
     }
   });
 
+  it('keeps the messages the first load does not name in their own lazy chunks, one per language (decision 0190)', () => {
+    const later = Object.values(manifest).filter((chunk) => /hanabi-messages_(ja|en)_later/.test(chunk.file));
+    expect(later).toHaveLength(2);
+    for (const { module } of PUBLIC_PAGES) {
+      const files = firstLoadOf(manifest, module).jsFiles;
+      expect(files.filter((file) => later.some((chunk) => chunk.file === file))).toEqual([]);
+    }
+  });
+
   it('has no chunk over 500 kB raw', () => {
     const chunks = Object.values(manifest).filter((chunk) => chunk.file.endsWith('.js'));
     expect(chunks.length).toBeGreaterThan(10);

@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { silenceConsole, startBrowserErrorReporting } from './lib/error-reporting';
-import { i18n, i18nReady, isLocale, loadLocale } from './lib/i18n';
+import { i18nReady, loadLocale } from './lib/i18n';
 
 // Production only: no console output, and Sentry when the server's config names a DSN.
 if (import.meta.env.PROD) {
@@ -16,7 +16,7 @@ if (import.meta.env.PROD) {
 
 // The messages left out of the first load (decision 0190), fetched while the app starts: lazy parts of a public
 // page (menus, dialogs) and every other page find them in.
-void loadLocale(isLocale(i18n.language) ? i18n.language : undefined).catch(() => undefined);
+void loadLocale().catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

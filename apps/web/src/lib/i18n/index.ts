@@ -107,7 +107,7 @@ async function loadFirstMessages(locale: Locale): Promise<void> {
  * a production build leaves out of the first load (decision 0190; in dev and tests there are none). Pages outside
  * the first load wait for it (`lazyPage`); the app starts it for the language shown as soon as it runs.
  */
-export function loadLocale(locale: Locale = currentLocale()): Promise<void> {
+export function loadLocale(locale: Locale = chosenLocale()): Promise<void> {
   const load = laterMessages[locale];
   if (!load) return loadFirstMessages(locale);
   let pending = laterLoads.get(locale);
@@ -138,6 +138,11 @@ export const i18nReady: Promise<void> = (async () => {
     console.error(`Messages for "${stored}" failed to load`, cause);
   }
 })();
+
+/** The language chosen, even while its messages are still on their way (then `currentLocale` is Japanese). */
+function chosenLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : currentLocale();
+}
 
 /** The active locale, narrowed to the supported ones. */
 export function currentLocale(): Locale {
