@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootPreload } from './build/boot-preload.plugin';
 import { firstPaint } from './build/first-paint.plugin';
-import { languageSplit } from './build/language-split.plugin';
 import { lightContract } from './build/light-contract.plugin';
+import { messageSplit } from './build/message-split.plugin';
 import { precompress } from './build/precompress.plugin';
 
 /**
@@ -17,7 +17,7 @@ const proxiedPrefixes = ['/api', '/ipfs', '/sandbox', '/assets/font'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [lightContract(), languageSplit(), react(), bootPreload(), firstPaint(), precompress()],
+  plugins: [lightContract(), messageSplit(), react(), bootPreload(), firstPaint(), precompress()],
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [

@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES, firstLoadOf, kib, readManifest, webDist, type Manifest } from './first-load.ts';
+import {
+  PUBLIC_PAGES,
+  entryKey,
+  firstLoadOf,
+  kib,
+  readManifest,
+  webDist,
+  type Manifest,
+} from './first-load.ts';
 import { firstLoadBudgetBytes } from './first-load-budget.limits.ts';
 // @ts-expect-error -- a plain .mjs build script without type declarations
 import { buildAll } from '../../scripts/lib/build-steps.mjs';
 
+/** Render-blocking CSS (gzip): Mantine's variables and baseline and the app's rules (decision 0191). */
+const BLOCKING_CSS_BUDGET_BYTES = 8 * 1024;
 /** No built chunk may exceed this (raw): a chunk that large means a library was not split off. */
 const CHUNK_LIMIT_BYTES = 500 * 1000;
 /** Strings only these libraries' code contains: wallet and chain code, charts, zod (the contract's schemas). */
@@ -42,8 +52,22 @@ describe('first load of the public pages (sizes from the Vite manifest, gzip)', 
     expect(entry.jsFiles.length).toBeGreaterThan(5);
     for (const file of entry.jsFiles)
       expect(linked.has(file), `${file} is not linked by index.html`).toBe(true);
-    for (const file of entry.cssFiles)
-      expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${file}">`);
+    // Only what the first paint needs holds it up (decision 0191); the app's stylesheet is preloaded.
+    const blocking = manifest[entryKey(manifest)]!.css ?? [];
+    expect(blocking.length).toBeGreaterThan(0);
+    for (const file of entry.cssFiles) {
+      expect(html).toContain(
+        blocking.includes(file)
+          ? `<link rel="stylesheet" crossorigin href="/${file}">`
+          : `<link rel="preload" as="style" crossorigin href="/${file}">`,
+      );
+    }
+    expect(entry.cssFiles.length).toBeGreaterThan(blocking.length);
+  });
+
+  it('the stylesheet that holds up the first paint is small: variables, baseline, the app’s own rules', () => {
+    const blocking = firstLoadOf(manifest, null).blockingCssGzip;
+    expect(blocking, `render-blocking CSS ${kib(blocking)}`).toBeLessThanOrEqual(BLOCKING_CSS_BUDGET_BYTES);
   });
 
   it.each(PUBLIC_PAGES)('$page loads no wallet, chain, chart or schema code up front', ({ module }) => {
@@ -53,6 +77,15 @@ describe('first load of the public pages (sizes from the Vite manifest, gzip)', 
       for (const [library, marker] of Object.entries(HEAVY_MARKERS)) {
         expect(text.includes(marker), `${file} (first load of ${module}) holds ${library}`).toBe(false);
       }
+    }
+  });
+
+  it('keeps the messages the first load does not name in their own lazy chunks, one per language (decision 0190)', () => {
+    const later = Object.values(manifest).filter((chunk) => /hanabi-messages_(ja|en)_later/.test(chunk.file));
+    expect(later).toHaveLength(2);
+    for (const { module } of PUBLIC_PAGES) {
+      const files = firstLoadOf(manifest, module).jsFiles;
+      expect(files.filter((file) => later.some((chunk) => chunk.file === file))).toEqual([]);
     }
   });
 

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { APP_MODULE, FIRST_LOAD_PAGES } from '../../apps/web/build/first-load-pages.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const webDist = path.join(repoRoot, 'apps/web/dist');
@@ -19,16 +20,8 @@ interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Public pages a visitor lands on from a link, with the module of their route and their first-load JS budget. */
-export const PUBLIC_PAGES = [
-  { page: '/', module: 'src/features/home/pages/landing.page.tsx' },
-  { page: '/campaign/:id', module: 'src/features/campaigns/pages/campaign-detail.page.tsx' },
-  { page: '/audience/streamer/:id', module: 'src/features/streamers/pages/streamer-profile.page.tsx' },
-  { page: '/draw/:id', module: 'src/features/draws/pages/draw-proof.page.tsx' },
-  { page: '/collection/:id', module: 'src/features/collection/pages/collection-detail.page.tsx' },
-  { page: '/audience (news)', module: 'src/features/home/pages/area-intro.page.tsx' },
-  { page: '/terms', module: 'src/features/legal/pages/terms.page.tsx' },
-] as const;
+/** Public pages a visitor lands on from a link, with the module of their route (one list with the build's). */
+export const PUBLIC_PAGES = FIRST_LOAD_PAGES;
 
 export function readManifest(dist = webDist): Manifest {
   return JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -71,13 +64,15 @@ export interface FirstLoad {
   jsRaw: number;
   jsGzip: number;
   cssGzip: number;
+  /** The stylesheets index.html links in its head (the entry's): the only ones that hold up the first paint. */
+  blockingCssGzip: number;
 }
 
 /**
- * The app module the entry starts with a dynamic import one frame after the first paint (decision 0120): part of
- * every first load all the same (index.html preloads it), so it is counted with the entry.
+ * The app module (`APP_MODULE`) the entry starts with a dynamic import one frame after the first paint (decision
+ * 0120) is part of every first load all the same (index.html preloads it), so it is counted with the entry.
  */
-export const APP_MODULE = 'src/main.tsx';
+export { APP_MODULE };
 
 /** The entry's keys: the entry chunk and the app module it always starts. */
 export function entryKeys(manifest: Manifest): string[] {
@@ -96,6 +91,10 @@ export function firstLoadOf(manifest: Manifest, module: string | null, dist = we
     jsRaw: jsFiles.reduce((sum, file) => sum + fs.statSync(path.join(dist, file)).size, 0),
     jsGzip: jsFiles.reduce((sum, file) => sum + gzipSize(file, dist), 0),
     cssGzip: cssFiles.reduce((sum, file) => sum + gzipSize(file, dist), 0),
+    blockingCssGzip: (manifest[entryKey(manifest)]!.css ?? []).reduce(
+      (sum, file) => sum + gzipSize(file, dist),
+      0,
+    ),
   };
 }
 

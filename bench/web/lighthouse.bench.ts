@@ -83,6 +83,8 @@ try {
     // Signed out, a streamer page is the sign-in step (route rules); measured as a phone from chat gets it.
     `/audience/streamer/${campaign.user.id}`,
     `/draw/${drawId}`,
+    // The audience area's introduction (the "news" page of the first-load bench), signed out (decision 0193).
+    '/audience',
   ].filter((page) => !only || only.some((word) => (page === '/' ? word === 'home' : page.includes(word))));
   const runs = Number(process.env.BENCH_RUNS ?? '3');
 

@@ -18,6 +18,7 @@ import { AUTH_COOKIE_PREFIX } from './modules/identity/auth.ts';
 import { installWebApp } from './http/web-app.ts';
 import { registerStaticPagePaint } from './modules/og-pages/static-page-paint.ts';
 import { serverPaths } from './paths.ts';
+import { isEmbedded } from './config.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { installAuthHandler } from './modules/identity/auth-handler.ts';
@@ -118,6 +119,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     webDist: config.webDist ?? serverPaths.webDist,
     publicReadCacheMs: config.http.publicReadCacheMs,
     signInProviders: () => container.services.authGateway.providers(),
+    devMailbox: isEmbedded(config),
   });
   registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
   const draws = await registerDrawRoutes(app, container.draws, {
@@ -137,6 +139,16 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     paint: 'landing',
     routeModule: 'src/features/home/pages/landing.page.tsx',
   });
+  // The area introductions, drawn for a signed-out visitor (decision 0193).
+  for (const area of ['audience', 'streamer'] as const) {
+    registerStaticPagePaint(app, `/${area}`, {
+      webDist: config.webDist ?? serverPaths.webDist,
+      paint: `area-intro.${area}`,
+      routeModule: 'src/features/home/pages/area-intro.page.tsx',
+      signedOutOnly: true,
+      navbar: true,
+    });
+  }
   await installWebApp(app, config.webDist ?? serverPaths.webDist);
   return app;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
+import type * as AreaIntroPaint from '../src/features/home/area-intro.first-paint';
 import type * as LandingPaint from '../src/features/home/landing.first-paint';
 import type * as SignupPaint from '../src/features/signup/signup.first-paint';
 import type * as JaMessages from '../src/lib/i18n/ja';
@@ -14,7 +15,7 @@ export const FIRST_PAINT_DIR = '.first-paint';
 
 /**
  * Build step (decision 0120): writes the first paint of each static public page in each language —
- * `dist/.first-paint/landing.ja.html`, `landing.en.html`, `signup-audience.{lead}.{locale}.html` — from the page's markup module and the app's own
+ * `dist/.first-paint/landing.ja.html`, `landing.en.html`, `signup-audience.{lead}[.devMailbox].{locale}.html` — from the page's markup module and the app's own
  * messages, so the server can put the page's text in `#root` before any script runs without a copy of either.
  */
 export function firstPaint(): Plugin {
@@ -26,12 +27,14 @@ export function firstPaint(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle() {
-      const [{ module: landing }, { module: signup }, { module: ja }, { module: en }] = await Promise.all([
-        runnerImport<typeof LandingPaint>(src('features/home/landing.first-paint.ts')),
-        runnerImport<typeof SignupPaint>(src('features/signup/signup.first-paint.ts')),
-        runnerImport<typeof JaMessages>(src('lib/i18n/ja.ts')),
-        runnerImport<typeof EnMessages>(src('lib/i18n/en.ts')),
-      ]);
+      const [{ module: landing }, { module: intro }, { module: signup }, { module: ja }, { module: en }] =
+        await Promise.all([
+          runnerImport<typeof LandingPaint>(src('features/home/landing.first-paint.ts')),
+          runnerImport<typeof AreaIntroPaint>(src('features/home/area-intro.first-paint.ts')),
+          runnerImport<typeof SignupPaint>(src('features/signup/signup.first-paint.ts')),
+          runnerImport<typeof JaMessages>(src('lib/i18n/ja.ts')),
+          runnerImport<typeof EnMessages>(src('lib/i18n/en.ts')),
+        ]);
       const dir = path.join(outDir, FIRST_PAINT_DIR);
       await fs.mkdir(dir, { recursive: true });
       const files: Record<string, string> = {};
@@ -40,12 +43,23 @@ export function firstPaint(): Plugin {
         ['en', en.en],
       ] as const) {
         files[`landing.${locale}.html`] = landing.landingFirstPaint(messages);
-        // The sign-in step a signed-out viewer lands on from a streamer page (by the server's sign-in options).
-        for (const lead of ['withProviders', 'emailOnly'] as const) {
-          files[`signup-audience.${lead}.${locale}.html`] = signup.signupFirstPaint(
+        // The area introductions a signed-out visitor sees (decision 0193).
+        for (const area of ['audience', 'streamer'] as const) {
+          files[`area-intro.${area}.${locale}.html`] = intro.areaIntroFirstPaint(messages, area);
+        }
+        // The sign-in step a signed-out viewer lands on from a streamer page (by the server's sign-in options;
+        // with the e-mail link only, its card too, with the dev-mailbox hint in embedded mode: decision 0192).
+        const steps = {
+          withProviders: ['withProviders', 'none'],
+          emailOnly: ['emailOnly', 'email'],
+          'emailOnly.devMailbox': ['emailOnly', 'emailWithDevMailbox'],
+        } as const;
+        for (const [name, [lead, card]] of Object.entries(steps)) {
+          files[`signup-audience.${name}.${locale}.html`] = signup.signupFirstPaint(
             messages,
             'audience',
             lead,
+            card,
           );
         }
       }

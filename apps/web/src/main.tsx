@@ -1,14 +1,22 @@
+// Mantine's component styles: not needed by the first paint, so out of the render-blocking entry stylesheet. The
+// entry's import of this module waits for them (Vite's preload), so the app never draws unstyled (decision 0191).
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { silenceConsole, startBrowserErrorReporting } from './lib/error-reporting';
-import { i18nReady } from './lib/i18n';
+import { i18nReady, loadLocale } from './lib/i18n';
 
 // Production only: no console output, and Sentry when the server's config names a DSN.
 if (import.meta.env.PROD) {
   silenceConsole();
   void startBrowserErrorReporting(true);
 }
+
+// The messages left out of the first load (decision 0190), fetched while the app starts: lazy parts of a public
+// page (menus, dialogs) and every other page find them in.
+void loadLocale().catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -2,20 +2,27 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
+import { loadLocale } from '../lib/i18n';
 
 /** A page component in its own chunk; `preload()` starts downloading that chunk without rendering it. */
 export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
   preload: () => Promise<unknown>;
 };
 
-/** A page module loaded on first visit (its own chunk); the layouts hold the Suspense boundary. */
+/**
+ * A page module loaded on first visit (its own chunk); the layouts hold the Suspense boundary. A page outside the
+ * first load also waits for the messages the build left out of it (decision 0190), fetched in parallel; a public
+ * page a visitor lands on from a link (`firstLoad`, the build's `FIRST_LOAD_PAGES`) has its messages already.
+ */
 export function lazyPage<M, P extends object = object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
+  { firstLoad = false }: { firstLoad?: boolean } = {},
 ): LazyPage<P> {
+  const loadPage = firstLoad ? load : () => Promise.all([load(), loadLocale()]).then(([module]) => module);
   return Object.assign(
-    lazy(async () => ({ default: pick(await load()) })),
-    { preload: load },
+    lazy(async () => ({ default: pick(await loadPage()) })),
+    { preload: loadPage },
   );
 }
 

@@ -16,22 +16,27 @@ import { RouteErrorPage } from './route-error';
 const LandingPage = lazyPage(
   () => import('../features/home/pages/landing.page'),
   (m) => m.LandingPage,
+  { firstLoad: true },
 );
 const AreaIntroPage = lazyPage(
   () => import('../features/home/pages/area-intro.page'),
   (m) => m.AreaIntroPage,
+  { firstLoad: true },
 );
 const CampaignDetailPage = lazyPage(
   () => import('../features/campaigns/pages/campaign-detail.page'),
   (m) => m.CampaignDetailPage,
+  { firstLoad: true },
 );
 const CollectionDetailPage = lazyPage(
   () => import('../features/collection/pages/collection-detail.page'),
   (m) => m.CollectionDetailPage,
+  { firstLoad: true },
 );
 const TermsPage = lazyPage(
   () => import('../features/legal/pages/terms.page'),
   (m) => m.TermsPage,
+  { firstLoad: true },
 );
 const ExternalRedirectPage = lazyPage(
   () => import('../features/external-redirect/pages/external-redirect.page'),
@@ -40,6 +45,7 @@ const ExternalRedirectPage = lazyPage(
 const DrawProofPage = lazyPage(
   () => import('../features/draws/pages/draw-proof.page'),
   (m) => m.DrawProofPage,
+  { firstLoad: true },
 );
 const LiveOverlayPage = lazyPage(
   () => import('../features/live-streaming/pages/live-overlay.page'),
@@ -127,6 +133,7 @@ const StreamerListPage = lazyPage(
 const StreamerProfilePage = lazyPage(
   () => import('../features/streamers/pages/streamer-profile.page'),
   (m) => m.StreamerProfilePage,
+  { firstLoad: true },
 );
 // Operator
 const OperatorDashboardPage = lazyPage(

@@ -15,7 +15,13 @@ import { signInStepPaint, type SignInProviders } from '../og-pages/sign-in-step-
 export function registerAudienceRoutes(
   app: FastifyInstance,
   services: Audience['services'],
-  options: { webDist: string | undefined; publicReadCacheMs: number; signInProviders?: SignInProviders },
+  options: {
+    webDist: string | undefined;
+    publicReadCacheMs: number;
+    signInProviders?: SignInProviders;
+    /** Embedded mode: the sign-in step shows the dev mailbox's hint. */
+    devMailbox?: boolean;
+  },
 ): void {
   registerNotificationRoutes(app, services.notifications, services.notificationHub);
   registerWatchlistRoutes(app, services.watchlist);
@@ -28,7 +34,7 @@ export function registerAudienceRoutes(
     ...pages,
     paint: options.signInProviders && {
       routeModule: 'src/features/streamers/pages/streamer-profile.page.tsx',
-      firstPaint: signInStepPaint(options.webDist, options.signInProviders),
+      firstPaint: signInStepPaint(options.webDist, options.signInProviders, options.devMailbox),
       variesByCookie: true,
     },
   });

@@ -23,6 +23,7 @@ describe('first paint helpers', () => {
   it('puts the paint in #root, pictures first in the head and scripts for later, and leaves other pages alone', () => {
     const index =
       '<html><head><title>x</title>\n    <link rel="modulepreload" crossorigin href="/assets/app-1.js">\n' +
+      '    <link rel="preload" as="style" crossorigin href="/assets/app-1.css">\n' +
       '</head><body><div id="root"></div></body></html>';
     const html = injectFirstPaint(
       index,
@@ -34,6 +35,7 @@ describe('first paint helpers', () => {
     );
     // With a paint no script is fetched before it shows (decision 0120): the entry preloads these after it.
     expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('app-1.css'); // the app's stylesheet comes with the app (decision 0191)
     expect(html).toMatch(/<meta name="hanabi-preload" content="\/assets\/page-1\.js">\s*<\/head>/);
     expect(html).toContain('<div id="root"><div data-first-paint=""');
     expect(html).toContain('<p>hi</p></div></main></div></div></body>');
@@ -42,5 +44,16 @@ describe('first paint helpers', () => {
     expect(injectFirstPaint(index, null, ['/assets/page-1.js'])).toMatch(
       /href="\/assets\/app-1\.js">[^]*<link rel="modulepreload" crossorigin href="\/assets\/page-1\.js">\s*<\/head>/,
     );
+  });
+
+  it("draws an area's navbar only when asked: burger on a phone, the 240 px column from sm on", () => {
+    const plain = firstPaintFrame('<p>x</p>');
+    expect(plain).not.toContain('fp-navbar');
+    expect(plain).not.toContain('fp-burger');
+    const area = firstPaintFrame('<p>x</p>', { navbar: true });
+    expect(area).toContain('<header class="fp-header"><span class="fp-burger"></span><a href="/"');
+    expect(area).toContain('<div class="fp-navbar"></div><main class="fp-main">');
+    expect(area).toMatch(/@media \(min-width:48em\)\{\.fp-burger\{display:none\}/);
+    expect(area).toContain('.fp-main{padding-left:calc(240px + var(--mantine-spacing-md))}');
   });
 });

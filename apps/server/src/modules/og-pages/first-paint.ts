@@ -48,9 +48,24 @@ export function safeImageUrl(url: string | null | undefined): string | null {
 
 /**
  * The frame the app shell draws (header 60 px with the brand, main with `md` padding, container `lg`), in plain
- * markup with Mantine's CSS variables (its stylesheet is already in the head), around the page's content.
+ * markup with Mantine's CSS variables (its stylesheet is already in the head), around the page's content. With
+ * `navbar` (an area's page, decision 0193), the shell's navbar too: the burger before the brand on a phone, the
+ * 240 px column from the `sm` breakpoint on, so the content sits where the app's will.
  */
-export function firstPaintFrame(content: string): string {
+export function firstPaintFrame(content: string, { navbar = false }: { navbar?: boolean } = {}): string {
+  const navbarStyle = navbar
+    ? [
+        '.fp-burger{flex-shrink:0;width:28px;height:28px;margin-right:var(--mantine-spacing-sm);',
+        'background:linear-gradient(currentColor,currentColor) 5px 8px/18px 2px no-repeat,',
+        'linear-gradient(currentColor,currentColor) 5px 13px/18px 2px no-repeat,',
+        'linear-gradient(currentColor,currentColor) 5px 18px/18px 2px no-repeat}',
+        '.fp-navbar{display:none}',
+        '@media (min-width:48em){.fp-burger{display:none}',
+        '.fp-navbar{display:block;position:fixed;top:60px;bottom:0;left:0;width:240px;',
+        'border-right:1px solid var(--mantine-color-gray-3);background:var(--mantine-color-body)}',
+        '.fp-main{padding-left:calc(240px + var(--mantine-spacing-md))}}',
+      ].join('')
+    : '';
   return [
     '<div data-first-paint="" aria-busy="true">',
     '<style>',
@@ -73,9 +88,12 @@ export function firstPaintFrame(content: string): string {
     '.fp-card-body{padding:var(--mantine-spacing-md);overflow-wrap:anywhere}',
     '.fp-muted{color:var(--mantine-color-dimmed);font-size:var(--mantine-font-size-sm);margin:0}',
     '.fp-strong{font-weight:600;margin:0}',
+    navbarStyle,
     '</style>',
-    '<header class="fp-header"><a href="/" class="brand-mark" aria-label="Hanabi">',
+    `<header class="fp-header">${navbar ? '<span class="fp-burger"></span>' : ''}`,
+    '<a href="/" class="brand-mark" aria-label="Hanabi">',
     '<img src="/favicon.svg" alt="" width="28" height="28" /><span class="brand-name">Hanabi</span></a></header>',
+    navbar ? '<div class="fp-navbar"></div>' : '',
     `<main class="fp-main"><div class="fp-page">${content}</div></main>`,
     '</div>',
   ].join('');
@@ -105,9 +123,9 @@ export function firstPaintText(text: string, kind: 'muted' | 'strong'): string {
 /**
  * index.html with the first paint inside `#root` and a preload for each picture first in the head. Without a paint
  * the route's scripts are `modulepreload`ed (fetched with the entry, not after it). With one, the app's scripts
- * wait until the paint is on screen (decision 0120): the shell's `modulepreload` links are dropped and the
- * route's scripts are listed in `<meta name="hanabi-preload">`, which the entry (`src/boot.ts`) preloads
- * together with the app one frame after the first paint. Unchanged when the page has no `<div id="root"></div>`.
+ * wait until the paint is on screen (decision 0120): the shell's `modulepreload` links and stylesheet preloads
+ * (decision 0191) are dropped and the route's scripts are listed in `<meta name="hanabi-preload">`, which the
+ * entry (`src/boot.ts`) preloads together with the app one frame after the first paint. Unchanged when the page has no `<div id="root"></div>`.
  */
 export function injectFirstPaint(indexHtml: string, paint: FirstPaint | null, modules: string[]): string {
   // Pictures first in the head: their fetch starts before the scripts' (which the page needs later).
@@ -120,7 +138,7 @@ export function injectFirstPaint(indexHtml: string, paint: FirstPaint | null, mo
       : []
     : modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
   let html = indexHtml;
-  if (paint) html = html.replace(/^\s*<link rel="modulepreload"[^>]*>\n?/gm, '');
+  if (paint) html = html.replace(/^\s*<link rel="(?:modulepreload|preload" as="style)"[^>]*>\n?/gm, '');
   if (images.length > 0) html = html.replace(/<head>/i, (head) => `${head}\n    ${images.join('\n    ')}`);
   if (scripts.length > 0) html = html.replace(/<\/head>/i, () => `  ${scripts.join('\n    ')}\n  </head>`);
   if (paint) {

@@ -41,7 +41,7 @@ describe.each(testBackends())('the streamer page first paint on %s', (backend) =
     await fs.mkdir(path.join(webDist, '.first-paint'));
     await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
     await fs.writeFile(path.join(webDist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
-    for (const lead of ['emailOnly', 'withProviders']) {
+    for (const lead of ['emailOnly', 'emailOnly.devMailbox', 'withProviders']) {
       await fs.writeFile(
         path.join(webDist, `.first-paint/signup-audience.${lead}.ja.html`),
         `<h1>ja ${lead}</h1>`,
@@ -66,15 +66,17 @@ describe.each(testBackends())('the streamer page first paint on %s', (backend) =
     expect(page.statusCode).toBe(200);
     expect(page.headers.vary).toContain('cookie');
     expect(page.headers['x-ratelimit-limit']).toBeUndefined();
-    // Embedded test config offers no Google or X: the e-mail-only lead.
-    expect(page.body).toMatch(/<div id="root"><div data-first-paint=""[^]*<h1>ja emailOnly<\/h1>/);
+    // Embedded test config offers no Google or X: the e-mail-only step, with the dev mailbox's hint (decision 0192).
+    expect(page.body).toMatch(
+      /<div id="root"><div data-first-paint=""[^]*<h1>ja emailOnly\.devMailbox<\/h1>/,
+    );
     expect(preloadsOf(page.body)).toEqual(['/assets/signup.page-S1gnup01.js']);
   });
 
   it('draws it in the language the visitor chose', async () => {
     const page = await open({ cookie: 'hanabi.locale=en' });
     expect(page.body).toContain('<html lang="en"');
-    expect(page.body).toContain('<h1>en emailOnly</h1>');
+    expect(page.body).toContain('<h1>en emailOnly.devMailbox</h1>');
   });
 
   it('draws nothing with a session cookie (the profile shows) and preloads the profile', async () => {

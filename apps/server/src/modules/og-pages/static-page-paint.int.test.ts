@@ -95,3 +95,62 @@ describe.each(testBackends())('the landing page first paint on %s', (backend) =>
     expect(page.body).toContain('<title>H2</title>');
   });
 });
+
+/** What a signed-out visitor gets at `/audience` and `/streamer` before script runs (decision 0193). */
+describe.each(testBackends())('the area introductions first paint on %s', (backend) => {
+  let ctx: TestContext;
+  let webDist: string;
+  const INTRO = 'src/features/home/pages/area-intro.page.tsx';
+
+  const open = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  beforeAll(async () => {
+    webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-intro-paint-'));
+    await fs.mkdir(path.join(webDist, '.vite'));
+    await fs.mkdir(path.join(webDist, '.first-paint'));
+    await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
+    await fs.writeFile(
+      path.join(webDist, '.vite/manifest.json'),
+      JSON.stringify({ ...MANIFEST, [INTRO]: { file: 'assets/area-intro.page-Intr0001.js' } }),
+    );
+    for (const area of ['audience', 'streamer']) {
+      for (const locale of ['ja', 'en']) {
+        await fs.writeFile(
+          path.join(webDist, `.first-paint/area-intro.${area}.${locale}.html`),
+          `<h1>${area} ${locale}</h1>`,
+        );
+      }
+    }
+    ctx = await createTestContext(backend, { env: { HANABI_WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  it("draws each area's introduction with the area's navbar, in the visitor's language", async () => {
+    for (const area of ['audience', 'streamer']) {
+      const page = await open(`/${area}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.vary).toContain('cookie');
+      expect(page.headers['x-ratelimit-limit']).toBeUndefined();
+      expect(page.body).toMatch(new RegExp(`<div id="root"><div data-first-paint=""[^]*<h1>${area} ja</h1>`));
+      expect(page.body).toContain('<div class="fp-navbar"></div>');
+      expect(page.body).toContain(
+        '<meta name="hanabi-preload" content="/assets/area-intro.page-Intr0001.js">',
+      );
+      expect((await open(`/${area}`, { cookie: 'hanabi.locale=en' })).body).toContain(`<h1>${area} en</h1>`);
+    }
+  });
+
+  it('draws nothing for a signed-in visitor (their page says who they are) and preloads the page instead', async () => {
+    const page = await open('/audience', { cookie: 'hanabi.locale=en; hanabi.session_token=abc' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).not.toContain('data-first-paint');
+    expect(page.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/area-intro.page-Intr0001.js">',
+    );
+  });
+});

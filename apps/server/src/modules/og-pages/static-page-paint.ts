@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appShellOf } from '../../http/web-app.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { sendHtml } from '../../http/read-cache.ts';
+import { AUTH_COOKIE_PREFIX } from '../identity/auth.ts';
 import { firstPaintFrame, injectFirstPaint, routeModulePreloads } from './first-paint.ts';
 
 /** Where the web build writes each static page's first paint per language (`apps/web/build/first-paint.plugin.ts`). */
@@ -21,6 +22,14 @@ export function paintLocale(cookieHeader: string | undefined): PaintLocale {
     .map((part) => part.trim().split('='))
     .find(([name]) => name === LOCALE_COOKIE)?.[1];
   return (LOCALES as readonly string[]).includes(value ?? '') ? (value as PaintLocale) : 'ja';
+}
+
+/** better-auth's session cookie (`__Secure-` prefixed when cookies are secure). */
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
+
+/** Whether the request carries a session (its page is the signed-in one, which the server does not draw). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return !!cookieHeader && SESSION_COOKIE.test(cookieHeader);
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -62,12 +71,20 @@ interface PaintedPage {
 export function registerStaticPagePaint(
   app: FastifyInstance,
   url: string,
-  options: { webDist: string | undefined; paint: string; routeModule: string },
+  options: {
+    webDist: string | undefined;
+    paint: string;
+    routeModule: string;
+    /** Drawn only for a visitor without a session (the page differs once signed in; decision 0193). */
+    signedOutOnly?: boolean;
+    /** The page is an area's: the shell has its navbar (`firstPaintFrame`). */
+    navbar?: boolean;
+  },
 ): void {
   const preloads = routeModulePreloads(options.webDist);
-  const cache = new Map<PaintLocale, PaintedPage>();
+  const cache = new Map<PaintLocale | 'none', PaintedPage>();
   let cachedShell = '';
-  const pageFor = (shellEtag: string, shellHtml: string, locale: PaintLocale): PaintedPage => {
+  const pageFor = (shellEtag: string, shellHtml: string, locale: PaintLocale | 'none'): PaintedPage => {
     // Only the current build's pages are kept.
     if (shellEtag !== cachedShell) {
       cache.clear();
@@ -75,10 +92,17 @@ export function registerStaticPagePaint(
     }
     let page = cache.get(locale);
     if (!page) {
-      const content = builtFirstPaint(options.webDist, `${options.paint}.${locale}`);
+      const content =
+        locale === 'none' ? null : builtFirstPaint(options.webDist, `${options.paint}.${locale}`);
       const html = injectFirstPaint(
         shellHtml,
-        content === null ? null : { markup: firstPaintFrame(content), preloadImages: [], lang: locale },
+        content === null
+          ? null
+          : {
+              markup: firstPaintFrame(content, { navbar: options.navbar }),
+              preloadImages: [],
+              lang: locale,
+            },
         preloads(options.routeModule),
       );
       const digest = crypto.createHash('sha256').update(html).digest('base64url').slice(0, 22);
@@ -99,7 +123,8 @@ export function registerStaticPagePaint(
       if (!shell || !acceptsHtml(request)) {
         return sendError(reply, 'NOT_FOUND', `Nothing at GET ${request.url.split('?')[0]}.`);
       }
-      const locale = paintLocale(request.headers.cookie);
+      const cookies = request.headers.cookie;
+      const locale = options.signedOutOnly && hasSessionCookie(cookies) ? 'none' : paintLocale(cookies);
       const page = pageFor(shell.identity.etag, shell.identity.body.toString('utf8'), locale);
       // Compressed once per page and encoding, revalidated by ETag (304), like the other painted pages.
       return sendHtml(request, reply, page.html, page.etag, 'accept-encoding, cookie');

@@ -8,12 +8,15 @@ import { useAccountSuspended } from '../../lib/account-suspended';
 import { useAccount } from '../../lib/account';
 import { AreaAccessGate } from '../guards/area-access-gate';
 import { WalletStepGate } from '../guards/wallet-step-gate';
-import { AreaMenu } from '../menus';
 import type { Area } from '../route-rules';
 import { menuAreaFor } from '../route-rules';
 
 // The header's menus load right after the first paint (their own chunk); the page does not wait for them.
 const HeaderActions = lazy(async () => ({ default: (await import('./header-actions')).HeaderActions }));
+
+// Only a signed-in person has an area menu (NavLink, its icons): its own chunk, out of a visitor's first load.
+// The navbar's width is set by AppShell, so the menu filling it a moment later moves nothing.
+const AreaMenu = lazy(async () => ({ default: (await import('../menus')).AreaMenu }));
 
 // Only a suspended person ever sees it: its own chunk, out of every page's first load.
 const SuspendedNotice = lazy(async () => ({
@@ -101,7 +104,9 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
       </AppShell.Header>
       {menuArea && (
         <AppShell.Navbar p="sm" id={NAVBAR_ID}>
-          <AreaMenu area={menuArea} pathname={pathname} onNavigate={closeNav} />
+          <Suspense fallback={null}>
+            <AreaMenu area={menuArea} pathname={pathname} onNavigate={closeNav} />
+          </Suspense>
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main-content" tabIndex={-1}>

@@ -1,9 +1,9 @@
 import type { Account } from '@hanabi/api';
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { ja } from './ja';
 import type { Messages } from './ja';
+import { laterMessages } from './later-messages';
 
 /** The locales of the contract (`Account.locale`, `PublicConfig.defaultLocale`). */
 export type Locale = Account['locale'];
@@ -30,6 +30,21 @@ export function isLocale(value: unknown): value is Locale {
 /** Cookie the server reads to draw a page's first paint in the chosen language (decision 0120). */
 export const LOCALE_COOKIE = 'hanabi.locale';
 
+/**
+ * The language the user chose (localStorage), if any. Read here rather than through
+ * i18next-browser-languagedetector: one key is all it looked at, and the detector was ~2.5 KiB gzip of every
+ * page's first load (issue 16).
+ */
+function storedLocale(): Locale | undefined {
+  try {
+    const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(stored) ? stored : undefined;
+  } catch {
+    return undefined; // storage blocked (privacy settings): Japanese
+  }
+}
+
+/** Keeps `<html lang>` and the cookie the server reads in step with the language shown. */
 function syncHtmlLang(lng: string | undefined): void {
   if (typeof document === 'undefined') return;
   const locale = isLocale(lng) ? lng : DEFAULT_LOCALE;
@@ -38,35 +53,74 @@ function syncHtmlLang(lng: string | undefined): void {
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/** Languages whose later messages (decision 0190) are in, and the loads under way. */
+const laterIn = new Set<Locale>();
+const laterLoads = new Map<Locale, Promise<void>>();
+
+/** Whether some text of the language shown may still arrive with its later messages (never in dev and tests). */
+function laterPending(): boolean {
+  const locale = currentLocale();
+  return laterMessages[locale] !== null && !laterIn.has(locale);
+}
+
 /**
- * One i18next instance for the app. Japanese is the default: the only detection source is the
+ * One i18next instance for the app. Japanese is the default: the only source of another language is the
  * user's explicit choice in localStorage (`hanabi.locale`), so a first visit is always in Japanese.
  */
 export const i18n = i18next.createInstance();
-i18n.on('languageChanged', syncHtmlLang);
-void i18n
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources: { ja: { translation: ja } },
-    partialBundledLanguages: true,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    load: 'languageOnly',
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
-    detection: {
-      order: ['localStorage'],
-      lookupLocalStorage: LOCALE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
-  });
+i18n.on('languageChanged', (lng) => {
+  // The language changed (start-up, the language menu): remembered for the next visit.
+  if (isLocale(lng)) {
+    try {
+      window.localStorage.setItem(LOCALE_STORAGE_KEY, lng);
+    } catch {
+      // storage blocked: the choice lasts for this page
+    }
+  }
+  syncHtmlLang(lng);
+});
+void i18n.use(initReactI18next).init({
+  resources: { ja: { translation: ja } },
+  lng: typeof window === 'undefined' ? DEFAULT_LOCALE : (storedLocale() ?? DEFAULT_LOCALE),
+  partialBundledLanguages: true,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  load: 'languageOnly',
+  initAsync: false,
+  interpolation: { escapeValue: false }, // React escapes
+  // A text of the later messages asked for before they are in (a lazy part of a public page, decision 0190)
+  // shows as nothing rather than its key, and the component draws it again once they arrive ('added').
+  parseMissingKeyHandler: (key) => (laterPending() ? '' : key),
+  react: { bindI18nStore: 'added' },
+});
 syncHtmlLang(i18n.resolvedLanguage);
 
-/** Adds a language's messages to the instance (fetching its chunk the first time). */
-export async function loadLocale(locale: Locale): Promise<void> {
+/** Adds a language's first-load messages to the instance (fetching its chunk the first time). */
+async function loadFirstMessages(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, 'translation')) return;
-  i18n.addResourceBundle(locale, 'translation', await loadMessages[locale]());
+  // Merged (never replaced): the later messages of the language may have been added meanwhile.
+  i18n.addResourceBundle(locale, 'translation', await loadMessages[locale](), true, false);
+}
+
+/**
+ * Adds all of a language's messages to the instance: its first-load messages if they are not in yet and the ones
+ * a production build leaves out of the first load (decision 0190; in dev and tests there are none). Pages outside
+ * the first load wait for it (`lazyPage`); the app starts it for the language shown as soon as it runs.
+ */
+export function loadLocale(locale: Locale = chosenLocale()): Promise<void> {
+  const load = laterMessages[locale];
+  if (!load) return loadFirstMessages(locale);
+  let pending = laterLoads.get(locale);
+  if (!pending) {
+    pending = Promise.all([load(), loadFirstMessages(locale)]).then(([later]) => {
+      laterIn.add(locale);
+      i18n.addResourceBundle(locale, 'translation', later, true, false);
+    });
+    // A later call tries again (offline, new deploy).
+    pending.catch(() => laterLoads.delete(locale));
+    laterLoads.set(locale, pending);
+  }
+  return pending;
 }
 
 /**
@@ -77,13 +131,18 @@ export const i18nReady: Promise<void> = (async () => {
   const stored = i18n.language;
   if (!isLocale(stored) || stored === DEFAULT_LOCALE) return;
   try {
-    await loadLocale(stored);
+    await loadFirstMessages(stored);
     await i18n.changeLanguage(stored);
   } catch (cause) {
     // The chunk could not be fetched (offline, new deploy): show Japanese rather than nothing.
     console.error(`Messages for "${stored}" failed to load`, cause);
   }
 })();
+
+/** The language chosen, even while its messages are still on their way (then `currentLocale` is Japanese). */
+function chosenLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : currentLocale();
+}
 
 /** The active locale, narrowed to the supported ones. */
 export function currentLocale(): Locale {
@@ -93,7 +152,7 @@ export function currentLocale(): Locale {
 
 /**
  * Switches the language once its messages are in (the page stays in the old language meanwhile, never shows
- * keys); the detector persists it to localStorage and `<html lang>` follows.
+ * keys); the choice is kept in localStorage and `<html lang>` follows.
  */
 export async function setLocale(locale: Locale): Promise<void> {
   await loadLocale(locale);
