@@ -8,6 +8,7 @@
  */
 import type { UserType } from '@hanabi/api';
 import { systemFonts } from '../../app/system-fonts';
+import { escapeHtml } from '../../lib/html-text';
 
 /** The messages it shows (`intro.*` of `lib/i18n`). */
 export interface AreaIntroMessages {
@@ -18,10 +19,6 @@ export interface AreaIntroMessages {
     audienceBody: string;
     signUp: string;
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 // Stack gap md, max-width 720; PageTitle is an h1 at h2 size with margin-bottom lg; Text size lg; a Group with a

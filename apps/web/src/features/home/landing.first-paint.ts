@@ -6,6 +6,7 @@
  * No imports but plain modules: the build reads it outside the bundler's browser graph. Change both together.
  */
 import { systemFonts } from '../../app/system-fonts';
+import { escapeHtml } from '../../lib/html-text';
 
 /** The messages it shows (`landing.*` and `app.*` of `lib/i18n`). */
 export interface LandingMessages {
@@ -21,10 +22,6 @@ export interface LandingMessages {
     audienceBody: string;
     audienceCta: string;
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 // Literal theme colours: the theme's own CSS variables (hanabi, spark, dimmed) are written by MantineProvider,

@@ -6,6 +6,7 @@
  * largest paint stays this early one. Only plain imports: the build reads it outside the browser bundle.
  */
 import { systemFonts } from '../../app/system-fonts';
+import { escapeHtml } from '../../lib/html-text';
 import type { UserType } from '@hanabi/api';
 
 /** The messages it shows (`pages.signup.*`, `auth.*` of `lib/i18n`). */
@@ -35,10 +36,6 @@ export type SignupLead = keyof SignupMessages['auth']['lead'];
  * otherwise the page's largest text and, drawn late by React, its Largest Contentful Paint (decision 0192).
  */
 export type SignupCard = 'none' | 'email' | 'emailWithDevMailbox';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 // Stack maw 520, centred, gap lg; PageTitle is an h1 at h2 size with margin-bottom lg; the lead is dimmed text
 // pulled up 8 px. Dimmed is gray.7 and the primary colour hanabi.7 (`app/theme.ts`), theme variables
