@@ -10,11 +10,10 @@ import type { HexAddress } from '../../adapters/chain/token-contract.ts';
 import { loadConfig, type AppConfig } from '../../config.ts';
 import { createContainer, type Container } from '../../container.ts';
 import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
-import { appUser, authUser, delivery, digitalGoods, manualDistribution } from '../../db/schema.ts';
+import { delivery, manualDistribution } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { startCrashStack, startWorker } from '../../test/worker-process.ts';
-import { randomAddress } from './delivery.fixture.ts';
+import { seedDistribution } from './delivery.fixture.ts';
 
 /** 2,000 in the held-out crash test; `CRASH_RECIPIENTS` runs that size here (the figures in decision 0171). */
 const RECIPIENTS = Number(process.env.CRASH_RECIPIENTS ?? 400);
@@ -57,38 +56,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         const container: Container = await createContainer(config, createLogger(config));
         cleanups.push(() => container.close());
         const db = container.database.db;
-        await db
-          .insert(authUser)
-          .values({ id: 'auth-embedded', name: 'Streamer', email: 'embedded@example.com' });
-        await db
-          .insert(appUser)
-          .values({ id: STREAMER_ID, authUserId: 'auth-embedded', type: 'streamer', name: 'Streamer' });
-        await db.insert(digitalGoods).values({
-          id: GOODS_ID,
+        const { addresses, distributionId: batchId } = await seedDistribution(container, {
           streamerId: STREAMER_ID,
-          name: 'Embedded badge',
-          supply: RECIPIENTS,
-          status: 'published',
+          goodsId: GOODS_ID,
           tokenId: '9',
+          recipients: RECIPIENTS,
         });
-        const addresses = Array.from({ length: RECIPIENTS }, () => randomAddress());
-        const session: SessionUser = {
-          userId: STREAMER_ID,
-          authUserId: 'auth-embedded',
-          email: 'embedded@example.com',
-          type: 'streamer',
-          role: 'user',
-          viaCookie: false,
-        };
-        const sent = await container.services.manualDistribution.create(
-          session,
-          {
-            digitalGoodsId: GOODS_ID,
-            distributionList: addresses.map((recipient) => ({ recipient, amount: 1 })),
-          },
-          undefined,
-        );
-        const batchId = sent.distribution.id;
 
         const state = async () => {
           const [counts] = await db
