@@ -15,8 +15,10 @@
 
 import { bytesToHex, concat, hexToBytes, sha256, sha256Hex } from './bytes.ts';
 import { verifyBeacon, type BeaconVerdict, type PublishedBeacon } from './beacon.ts';
+import { BEACON_SIGNED } from './phrases.ts';
 
 export { bytesToHex, hexToBytes, sha256Hex } from './bytes.ts';
+export { BEACON_SIGNED } from './phrases.ts';
 
 export const DRAW_ALGORITHM = 'hanabi-draw-v1';
 
@@ -156,9 +158,6 @@ export interface DrawCheck {
   expected: string;
   actual: string;
 }
-
-/** What the `beacon` check of a drand beacon expects: the phrase pages translate. */
-export const BEACON_SIGNED = 'signed by drand, the first round after the close';
 
 /**
  * Recomputes a draw from its proof; every step is reported, so a page can show which one failed. A drand beacon

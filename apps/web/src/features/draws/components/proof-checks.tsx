@@ -1,4 +1,5 @@
-import { BEACON_SIGNED, type DrawCheck } from '@hanabi/draw';
+import type { DrawCheck } from '@hanabi/draw';
+import { BEACON_SIGNED } from '@hanabi/draw/phrases';
 import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
