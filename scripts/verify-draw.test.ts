@@ -11,6 +11,7 @@ import {
   seedOf,
   type DrawProof,
 } from '@hanabi/draw';
+import { QUICKNET_ROUND_12040883, flipBit, quicknetProof } from '@hanabi/draw/quicknet-rounds';
 import { proofUrl, verifyDrawAt } from './verify-draw.ts';
 
 async function honestProof(): Promise<DrawProof> {
@@ -67,5 +68,31 @@ describe('verify-draw', () => {
     const out: string[] = [];
     expect(await verifyDrawAt(`${await serve(tampered)}/draw/d1`, (line) => out.push(line))).toBe(false);
     expect(out.join('\n')).toContain('FAIL winners');
+  });
+
+  it('checks a drand beacon: real quicknet rounds verify, a flipped bit, another round or a late close fail', async () => {
+    const run = async (proof: DrawProof) => {
+      const lines: string[] = [];
+      server?.close();
+      const ok = await verifyDrawAt(`${await serve(proof)}/api/draw/d1/proof`, (line) => lines.push(line));
+      return { ok, text: lines.join('\n') };
+    };
+    for (const honest of [await quicknetProof(), await quicknetProof(QUICKNET_ROUND_12040883)]) {
+      const result = await run(honest);
+      expect(result.ok).toBe(true);
+      expect(result.text).toContain(`drand quicknet round ${honest.beacon.round}, BLS signature checked`);
+    }
+    const flipped = await quicknetProof();
+    flipped.beacon.signature = flipBit(flipped.beacon.signature!);
+    const otherRound = await quicknetProof();
+    otherRound.beacon.round = '999';
+    const lateClose = await quicknetProof();
+    lateClose.closedAt = new Date(Date.parse(lateClose.closedAt!) + 3_000).toISOString();
+    for (const tampered of [flipped, otherRound, lateClose]) {
+      const result = await run(tampered);
+      expect(result.ok).toBe(false);
+      expect(result.text).toContain('Beacon does NOT verify');
+      expect(result.text).toContain('FAIL beacon');
+    }
   });
 });

@@ -22,6 +22,14 @@ export async function verifyDrawAt(
   write(
     `Draw ${proof.drawId}: ${proof.entrants.length} entrants, ${proof.winnerCount} winners, beacon ${proof.beacon.source} ${proof.beacon.round}`,
   );
+  const beacon = result.beacon;
+  write(
+    beacon.status === 'verified'
+      ? `  Beacon: drand ${beacon.chain.name} round ${beacon.round}, BLS signature checked against drand's public key, the first round after the close`
+      : beacon.status === 'unsigned'
+        ? '  Beacon: a block hash of the embedded chain (unsigned: nothing to check it against)'
+        : `  Beacon does NOT verify: ${beacon.problem}`,
+  );
   for (const check of result.checks) {
     write(
       `  ${check.ok ? 'ok  ' : 'FAIL'} ${check.name}${check.ok ? '' : `: expected ${check.expected}, got ${check.actual}`}`,

@@ -56,6 +56,19 @@ describe('loadConfig', () => {
     expect((error as ConfigError).issues).toHaveLength(4);
   });
 
+  it('reads drand only on a chain whose public key @hanabi/draw pins (quicknet by default)', () => {
+    const quicknet = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
+    expect(loadConfig({ DRAND_URL: 'https://api.drand.sh/' }).beacon).toEqual({
+      kind: 'drand',
+      url: 'https://api.drand.sh',
+      chainHash: quicknet,
+    });
+    expect(loadConfig({}).beacon).toEqual({ kind: 'chain' });
+    expect(() =>
+      loadConfig({ DRAND_URL: 'https://api.drand.sh', DRAND_CHAIN_HASH: 'ab'.repeat(32) }),
+    ).toThrow(/DRAND_CHAIN_HASH/);
+  });
+
   it('treats empty values as unset and parses lists and flags', () => {
     const config = loadConfig({
       PORT: '',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
+import { DRAND_CHAINS, DRAND_QUICKNET } from '@hanabi/draw';
 import { OpsEnv, opsConfig, opsRequirements, type OpsConfig } from './config-ops.ts';
 
 /**
@@ -276,11 +277,15 @@ const EnvSchema = z.object({
   // Draw beacon (docs/design.md §7): drand when DRAND_URL is set (production), else the embedded chain's next block.
   /** A drand HTTP relay, e.g. https://api.drand.sh; unset = the chain's next block hash is the beacon. */
   DRAND_URL: z.url().optional(),
-  /** The drand chain to read (default: League of Entropy quicknet, a round every 3 s). */
+  /**
+   * The drand chain to read (default: League of Entropy quicknet, a round every 3 s). Only a chain whose public key
+   * `@hanabi/draw` pins: its rounds are verified against that key, here and by every proof reader (decision 0170).
+   */
   DRAND_CHAIN_HASH: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
-    .default('52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971'),
+    .refine((hash) => hash in DRAND_CHAINS, 'a drand chain whose public key @hanabi/draw pins (quicknet)')
+    .default(DRAND_QUICKNET.chainHash),
   // Live platforms: the embedded sandbox (/sandbox/…) unless real endpoints are configured (docs/design.md §3).
   /** Force the sandbox on or off; default on when embedded (no DATABASE_URL) and no platform URL is set. */
   LIVE_SANDBOX: booleanFlag.optional(),

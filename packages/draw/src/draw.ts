@@ -13,47 +13,18 @@
  * Everything runs on WebCrypto, so the server, the browser proof page and the command line agree.
  */
 
+import { bytesToHex, concat, hexToBytes, sha256, sha256Hex } from './bytes.ts';
+import { verifyBeacon, type BeaconVerdict, type PublishedBeacon } from './beacon.ts';
+import { BEACON_SIGNED } from './phrases.ts';
+
+export { bytesToHex, hexToBytes, sha256Hex } from './bytes.ts';
+export { BEACON_SIGNED } from './phrases.ts';
+
 export const DRAW_ALGORITHM = 'hanabi-draw-v1';
 
 const encoder = new TextEncoder();
 /** Printable ASCII without separators: what entrant keys (`youtube:UC…`, `twitcasting:123`, `user:…`) are. */
 const ENTRANT_KEY = /^[\x21-\x7e]{1,200}$/;
-
-export function hexToBytes(hex: string): Uint8Array {
-  const clean = hex.startsWith('0x') ? hex.slice(2) : hex;
-  if (clean.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(clean))
-    throw new Error(`not hex: ${hex.slice(0, 20)}`);
-  const bytes = new Uint8Array(clean.length / 2);
-  for (let index = 0; index < bytes.length; index += 1) {
-    bytes[index] = Number.parseInt(clean.slice(index * 2, index * 2 + 2), 16);
-  }
-  return bytes;
-}
-
-export function bytesToHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const total = parts.reduce((sum, part) => sum + part.length, 0);
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new Uint8Array(bytes).buffer));
-}
-
-export async function sha256Hex(input: Uint8Array | string): Promise<string> {
-  return bytesToHex(await sha256(typeof input === 'string' ? encoder.encode(input) : input));
-}
 
 /** A fresh secret S (32 random bytes, hex) and its commitment C. */
 export async function newSecret(): Promise<{ secret: string; commitment: string }> {
@@ -172,7 +143,9 @@ export interface DrawProof {
   /** The canonical entrant list as published. */
   entrants: string[];
   entrantsHash: string;
-  beacon: { source: string; round: string; value: string };
+  /** The close time T (ISO 8601): the beacon round must be the first after it. */
+  closedAt?: string | null;
+  beacon: PublishedBeacon;
   seed: string;
   winnerCount: number;
   /** Winners' entrant keys, in draw order. */
@@ -180,16 +153,23 @@ export interface DrawProof {
 }
 
 export interface DrawCheck {
-  name: 'algorithm' | 'commitment' | 'entrants' | 'entrantsHash' | 'seed' | 'winners';
+  name: 'algorithm' | 'commitment' | 'entrants' | 'entrantsHash' | 'beacon' | 'seed' | 'winners';
   ok: boolean;
   expected: string;
   actual: string;
 }
 
-/** Recomputes a draw from its proof; every step is reported, so a page can show which one failed. */
-export async function verifyDraw(
-  proof: DrawProof,
-): Promise<{ ok: boolean; checks: DrawCheck[]; winners: string[] }> {
+/**
+ * Recomputes a draw from its proof; every step is reported, so a page can show which one failed. A drand beacon
+ * is checked too (signature, B, round: `verifyBeacon`) and `beacon` says how it stood; the embedded chain's block
+ * hash is `unsigned` (no check to add).
+ */
+export async function verifyDraw(proof: DrawProof): Promise<{
+  ok: boolean;
+  checks: DrawCheck[];
+  winners: string[];
+  beacon: BeaconVerdict;
+}> {
   const checks: DrawCheck[] = [];
   const check = (name: DrawCheck['name'], expected: string, actual: string) =>
     checks.push({ name, ok: expected === actual, expected, actual });
@@ -212,6 +192,10 @@ export async function verifyDraw(
   );
   const entrantsHash = await entrantsHashOf(proof.entrants);
   check('entrantsHash', proof.entrantsHash, entrantsHash);
+  const beacon = await verifyBeacon(proof.beacon, proof.closedAt);
+  if (beacon.status !== 'unsigned') {
+    check('beacon', BEACON_SIGNED, beacon.status === 'verified' ? BEACON_SIGNED : beacon.problem);
+  }
   const seed = await seedOf({
     secret: proof.secret,
     entrantsHash,
@@ -222,5 +206,5 @@ export async function verifyDraw(
   const positions = await pickWinners(seed, proof.entrants.length, proof.winnerCount);
   const winners = positions.map((position) => proof.entrants[position]!);
   check('winners', proof.winners.join(','), winners.join(','));
-  return { ok: checks.every((item) => item.ok), checks, winners };
+  return { ok: checks.every((item) => item.ok), checks, winners, beacon };
 }

@@ -1,1 +1,2 @@
 export * from './draw.ts';
+export * from './beacon.ts';

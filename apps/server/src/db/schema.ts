@@ -835,6 +835,8 @@ export const draw = pgTable(
     beaconSource: text('beacon_source'),
     beaconRound: text('beacon_round'),
     beaconValue: text('beacon_value'),
+    /** drand: the round's BLS signature (hex), checked before the reveal and published in the proof. */
+    beaconSignature: text('beacon_signature'),
     seed: text('seed'),
     redrawOf: text('redraw_of'),
     /** What started it: the streamer's button, the schedule, the campaign's end, or an exclusion (re-draw). */

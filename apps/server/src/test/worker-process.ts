@@ -14,11 +14,13 @@ import { createThrowawayDatabase } from './throwaway-database.ts';
  * loads the TypeScript (`--import tsx`), so the pid is the worker's: the tsx launcher would leave its own child
  * running when SIGKILL hits it.
  */
-export function startWorker(env: Record<string, string>) {
+export function startWorker(env: Record<string, string>, options: { group?: boolean } = {}) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverPaths.root,
     env: { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'warn', HANABI_ROLE: 'worker', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: `crash()` then kills it with its children (the embedded anvil), as a power cut would.
+    detached: options.group ?? false,
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -28,6 +30,11 @@ export function startWorker(env: Record<string, string>) {
     child,
     exited,
     output: () => output,
+    /** SIGKILL to the whole process group (needs `group: true`): the worker and everything it spawned die at once. */
+    async crash() {
+      process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+    },
     async ready() {
       const deadline = Date.now() + 60_000;
       while (!/worker ready/.test(output)) {

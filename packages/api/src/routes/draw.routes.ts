@@ -188,11 +188,20 @@ export const DrawProofResponse = z.object({
   secret: z.string(),
   entrants: z.array(z.string()),
   entrantsHash: z.string(),
-  beacon: z.object({ source: z.string(), round: z.string(), value: z.string() }),
+  /** The close time T: a drand beacon must be the first round after it. */
+  closedAt: z.string(),
+  beacon: z.object({
+    source: z.string(),
+    round: z.string(),
+    value: z.string(),
+    /** drand: the round's BLS signature (hex), checked against the chain's public key; null for the chain beacon. */
+    signature: z.string().nullable(),
+  }),
   seed: z.string(),
   winnerCount: z.number().int(),
   winners: z.array(z.string()),
 });
+export type DrawProofResponse = z.infer<typeof DrawProofResponse>;
 
 const DrawIdParams = z.object({ id: entityId() });
 

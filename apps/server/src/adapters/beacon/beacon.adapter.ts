@@ -17,6 +17,8 @@ export interface BeaconRound {
 export interface BeaconValue extends BeaconRound {
   /** The round's value, hex without 0x (what `seedOf` mixes in). */
   value: string;
+  /** drand: the round's BLS signature (hex), already checked against the chain's pinned public key. */
+  signature?: string;
 }
 
 export interface BeaconAdapter {

@@ -1,66 +1,98 @@
 import { describe, expect, it } from 'vitest';
+import { DRAND_QUICKNET, drandRoundTime } from '@hanabi/draw';
+import { QUICKNET_ROUND_1000 as KAT, QUICKNET_ROUND_12040883, flipBit } from '@hanabi/draw/quicknet-rounds';
 import { isAdapterError } from '../adapter-error.ts';
 import { DrandBeacon } from './drand-beacon.ts';
 
-const HASH = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
-const INFO = { period: 3, genesis_time: 1_692_803_367 };
-const RANDOMNESS = 'cd'.repeat(32);
+const HASH = DRAND_QUICKNET.chainHash;
+const PUBLISHED_MS = drandRoundTime(DRAND_QUICKNET, KAT.round) * 1000;
+const ROUND_1000 = { round: KAT.round, randomness: KAT.randomness, signature: KAT.signature };
 
-function relay(answers: Array<{ status: number; body?: unknown }>, seen: string[] = []): typeof fetch {
+type Answer = { status: number; body?: unknown };
+
+function relay(answers: Answer[], seen: string[] = []): typeof fetch {
   return (async (url: string | URL) => {
     seen.push(String(url));
-    if (String(url).endsWith('/info')) return new Response(JSON.stringify(INFO), { status: 200 });
     const next = answers.shift() ?? { status: 500 };
     return new Response(next.body === undefined ? 'x' : JSON.stringify(next.body), { status: next.status });
   }) as typeof fetch;
 }
 
+function beacon(answers: Answer[], options: { now?: number; seen?: string[]; slept?: number[] } = {}) {
+  return new DrandBeacon({
+    url: 'https://relay.example',
+    chainHash: HASH,
+    now: () => options.now ?? PUBLISHED_MS + 10_000,
+    sleep: async (ms) => void options.slept?.push(ms),
+    fetch: relay(answers, options.seen),
+  });
+}
+
 describe('drand beacon', () => {
-  it('names the first round published strictly after T', () => {
-    const at = (seconds: number) => new Date((INFO.genesis_time + seconds) * 1000);
-    // Round 1 at genesis, round r at genesis + (r − 1)·period.
-    expect(DrandBeacon.roundAfter(at(0), INFO)).toBe(2);
-    expect(DrandBeacon.roundAfter(at(2), INFO)).toBe(2);
-    expect(DrandBeacon.roundAfter(at(3), INFO)).toBe(3);
-    expect(DrandBeacon.roundAfter(at(3001), INFO)).toBe(1002);
+  it('names the first round published strictly after T, from the pinned chain (no relay asked)', async () => {
+    const seen: string[] = [];
+    const b = beacon([], { seen });
+    expect(await b.roundAfter(new Date(PUBLISHED_MS - 2_000))).toEqual({
+      source: `drand:${HASH}`,
+      round: '1000',
+    });
+    expect(await b.roundAfter(new Date(PUBLISHED_MS))).toEqual({ source: `drand:${HASH}`, round: '1001' });
+    expect(seen).toEqual([]);
   });
 
-  it('waits for the round, asks again while the relay is behind, and answers its randomness', async () => {
+  it('refuses a chain whose public key it does not know', () => {
+    expect(() => new DrandBeacon({ url: 'https://r', chainHash: 'ab'.repeat(32) })).toThrow(/pinned/);
+  });
+
+  it('waits for the round, asks again while the relay is behind, and answers its verified randomness', async () => {
     const seen: string[] = [];
     const slept: number[] = [];
-    const now = (INFO.genesis_time + 10) * 1000;
-    const beacon = new DrandBeacon({
-      url: 'https://relay.example',
-      chainHash: HASH,
-      now: () => now,
-      sleep: async (ms) => void slept.push(ms),
-      fetch: relay([{ status: 425 }, { status: 200, body: { round: 5, randomness: RANDOMNESS } }], seen),
+    const b = beacon([{ status: 425 }, { status: 200, body: ROUND_1000 }], {
+      now: PUBLISHED_MS - 2_000,
+      seen,
+      slept,
     });
-    const round = await beacon.roundAfter(new Date(now));
-    expect(round).toEqual({ source: `drand:${HASH}`, round: '5' });
-    expect(await beacon.value(round)).toEqual({ ...round, value: RANDOMNESS });
-    expect(seen.at(-1)).toBe(`https://relay.example/${HASH}/public/5`);
+    const round = await b.roundAfter(new Date(PUBLISHED_MS - 2_000));
+    expect(await b.value(round)).toEqual({ ...round, value: KAT.randomness, signature: KAT.signature });
+    expect(seen.at(-1)).toBe(`https://relay.example/${HASH}/public/1000`);
     expect(slept.length).toBeGreaterThanOrEqual(2); // until due, then once after the 425
   });
 
+  it('never answers a round whose signature, round or randomness does not hold, and says why', async () => {
+    const round = { source: `drand:${HASH}`, round: '1000' };
+    const tampered: Array<[string, typeof ROUND_1000]> = [
+      ['one bit of the signature', { ...ROUND_1000, signature: flipBit(KAT.signature) }],
+      ['another round’s signature', { ...ROUND_1000, signature: QUICKNET_ROUND_12040883.signature }],
+      ['randomness of its own choosing', { ...ROUND_1000, randomness: flipBit(KAT.randomness) }],
+    ];
+    for (const [, body] of tampered) {
+      const seen: string[] = [];
+      await expect(beacon(Array(10).fill({ status: 200, body }), { seen }).value(round)).rejects.toSatisfy(
+        (error: unknown) => isAdapterError(error, 'retryable') && /refused/.test((error as Error).message),
+      );
+      expect(seen.length).toBe(6); // asked again, never used
+    }
+    // A lying answer then an honest one: the honest one is used.
+    expect(
+      (
+        await beacon([
+          { status: 200, body: tampered[0]![1] },
+          { status: 200, body: ROUND_1000 },
+        ]).value(round)
+      ).value,
+    ).toBe(KAT.randomness);
+  });
+
   it('maps failures to adapter kinds: a wrong round is permanent, 5xx retryable, 401 auth', async () => {
-    const now = (INFO.genesis_time + 100) * 1000;
-    const make = (answers: Array<{ status: number; body?: unknown }>) =>
-      new DrandBeacon({
-        url: 'https://r',
-        chainHash: HASH,
-        now: () => now,
-        sleep: async () => {},
-        fetch: relay(answers),
-      });
+    const round = { source: `drand:${HASH}`, round: '1000' };
     await expect(
-      make([{ status: 200, body: { round: 4, randomness: RANDOMNESS } }]).value({ source: 's', round: '5' }),
+      beacon([{ status: 200, body: { ...ROUND_1000, round: 999 } }]).value(round),
     ).rejects.toSatisfy((error: unknown) => isAdapterError(error, 'permanent'));
-    await expect(make(Array(10).fill({ status: 503 })).value({ source: 's', round: '5' })).rejects.toSatisfy(
-      (error: unknown) => isAdapterError(error, 'retryable'),
+    await expect(beacon(Array(10).fill({ status: 503 })).value(round)).rejects.toSatisfy((error: unknown) =>
+      isAdapterError(error, 'retryable'),
     );
-    await expect(make([{ status: 401 }]).value({ source: 's', round: '5' })).rejects.toSatisfy(
-      (error: unknown) => isAdapterError(error, 'auth'),
+    await expect(beacon([{ status: 401 }]).value(round)).rejects.toSatisfy((error: unknown) =>
+      isAdapterError(error, 'auth'),
     );
   });
 });

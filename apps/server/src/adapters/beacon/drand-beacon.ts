@@ -1,18 +1,29 @@
 import { z } from 'zod';
+import {
+  DRAND_CHAINS,
+  drandRoundAfter,
+  drandRoundTime,
+  verifyDrandSignature,
+  type DrandChain,
+} from '@hanabi/draw';
 import { AdapterError, isAdapterError, kindForHttpStatus } from '../adapter-error.ts';
 import type { BeaconAdapter, BeaconRound, BeaconValue } from './beacon.adapter.ts';
 
-const ChainInfo = z.object({ period: z.number().int().positive(), genesis_time: z.number().int() });
-type ChainInfo = z.infer<typeof ChainInfo>;
-const Round = z.object({ round: z.number().int(), randomness: z.string().regex(/^[0-9a-f]{64}$/) });
+const Round = z.object({
+  round: z.number().int(),
+  randomness: z.string().regex(/^[0-9a-f]{64}$/),
+  signature: z.string(),
+});
 
 /**
- * drand over HTTP (production). Round r is published at genesis + (r − 1)·period, so the first round after T
- * is ⌊(T − genesis)/period⌋ + 2: known at T, its value is not. The relay is trusted for the value; drand's BLS
- * signature of the round is public, so anyone can check the value the proof names against drand itself.
+ * drand over HTTP (production). Round r is published at genesis + (r − 1)·period, so the first round after T is
+ * known at T, its value is not. The relay is not trusted: each round's BLS signature is checked against the chain's
+ * public key pinned in `@hanabi/draw` (the same check the proof page and verify-draw run; decision 0170), and a
+ * round that fails is never answered — asked again a few times (a relay may be broken or lying; another answer
+ * may hold), then a retryable error: the draw stays closed and is finished later, never revealed with it.
  */
 export class DrandBeacon implements BeaconAdapter {
-  private info: ChainInfo | undefined;
+  private readonly chain: DrandChain;
 
   constructor(
     private readonly options: {
@@ -23,28 +34,25 @@ export class DrandBeacon implements BeaconAdapter {
       sleep?: (ms: number) => Promise<void>;
       now?: () => number;
     },
-  ) {}
-
-  private get source(): string {
-    return `drand:${this.options.chainHash}`;
+  ) {
+    const chain = DRAND_CHAINS[options.chainHash];
+    if (!chain) throw new Error(`drand chain ${options.chainHash} has no pinned public key`);
+    this.chain = chain;
   }
 
-  static roundAfter(time: Date, info: ChainInfo): number {
-    const seconds = Math.floor(time.getTime() / 1000);
-    return Math.max(1, Math.floor((seconds - info.genesis_time) / info.period) + 2);
+  private get source(): string {
+    return `drand:${this.chain.chainHash}`;
   }
 
   async roundAfter(time: Date): Promise<BeaconRound> {
-    const info = await this.chainInfo();
-    return { source: this.source, round: String(DrandBeacon.roundAfter(time, info)) };
+    return { source: this.source, round: String(drandRoundAfter(this.chain, time)) };
   }
 
   async value(round: BeaconRound): Promise<BeaconValue> {
-    const info = await this.chainInfo();
     const number = Number(round.round);
     const now = this.options.now ?? Date.now;
     const sleep = this.options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    const dueMs = (info.genesis_time + (number - 1) * info.period) * 1000;
+    const dueMs = drandRoundTime(this.chain, number) * 1000;
     if (dueMs > now()) await sleep(dueMs - now() + 200);
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -52,7 +60,15 @@ export class DrandBeacon implements BeaconAdapter {
         if (!answer.success || answer.data.round !== number) {
           throw new AdapterError('permanent', 'beacon', `drand sent no value for round ${number}`);
         }
-        return { ...round, value: answer.data.randomness };
+        const checked = await verifyDrandSignature(this.chain, number, answer.data.signature);
+        if (!checked.ok || checked.randomness !== answer.data.randomness) {
+          throw new AdapterError(
+            'retryable',
+            'beacon',
+            `drand round ${number} refused: ${checked.ok ? 'its randomness is not SHA-256 of its signature' : checked.problem}`,
+          );
+        }
+        return { ...round, value: checked.randomness, signature: answer.data.signature };
       } catch (error) {
         // A relay a little behind answers 425 (or 404) for a round just due: ask again shortly.
         const retry = isAdapterError(error, 'retryable') || isAdapterError(error, 'rate-limited');
@@ -62,15 +78,8 @@ export class DrandBeacon implements BeaconAdapter {
     }
   }
 
-  private async chainInfo(): Promise<ChainInfo> {
-    if (this.info) return this.info;
-    const parsed = ChainInfo.safeParse(await this.get('info'));
-    if (!parsed.success) throw new AdapterError('permanent', 'beacon', 'drand chain info is malformed');
-    return (this.info = parsed.data);
-  }
-
   private async get(path: string): Promise<unknown> {
-    const url = `${this.options.url}/${this.options.chainHash}/${path}`;
+    const url = `${this.options.url}/${this.chain.chainHash}/${path}`;
     let response: Response;
     try {
       response = await (this.options.fetch ?? fetch)(url, {

@@ -64,6 +64,11 @@ export class AirdropSigner {
     });
   }
 
+  /** Waits until a crash can no longer take back `block` (the embedded chain saves its state; decision 0171). */
+  async durable(block: bigint): Promise<void> {
+    await this.call('save the chain state', () => this.chain.durable(block));
+  }
+
   async headBlock(): Promise<bigint> {
     return this.call('read the block number', () => this.chain.publicClient.getBlockNumber({ cacheTime: 0 }));
   }

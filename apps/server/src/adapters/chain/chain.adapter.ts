@@ -47,5 +47,11 @@ export interface ChainAdapter {
   /** True when there is contract code at the address (e.g. the recorded token survived a restart). */
   hasCode(address: Address): Promise<boolean>;
   latestBlock(): Promise<ChainBlock>;
+  /**
+   * Resolves once a crash can no longer take back `block` (decision 0171): the embedded chain saves its state
+   * file; an RPC node's blocks are the node's to keep (its confirmation depth guards reorgs), so it answers at once.
+   * Whoever records something as confirmed waits for this first.
+   */
+  durable(block: bigint): Promise<void>;
   close(): Promise<void>;
 }

@@ -49,6 +49,39 @@ describe('embedded chain (a real anvil)', () => {
     }
   });
 
+  it('keeps every block `durable` covered across a SIGKILL of anvil, with one save for many waiting', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-chain-'));
+    dirs.push(dir);
+    const first = await EmbeddedChain.start(dir, { stateIntervalSeconds: 3600 });
+    const mine = first.publicClient.request as unknown as (args: { method: string }) => Promise<unknown>;
+    let head: bigint;
+    try {
+      await first.deployToken();
+      for (let block = 0; block < 5; block += 1) await mine({ method: 'evm_mine' });
+      head = (await first.latestBlock()).number;
+      const before = first.state.saves;
+      // Every confirmation of a pass waits on the same save.
+      await Promise.all(Array.from({ length: 8 }, () => first.durable(head)));
+      expect(first.state.saves - before).toBeLessThanOrEqual(2);
+      expect(first.state.lastSave!.block).toBeGreaterThanOrEqual(head);
+      await first.durable(head - 1n); // already covered: no save
+      expect(first.state.saves - before).toBeLessThanOrEqual(2);
+      // Blocks after the last save are what a crash may lose; the ones `durable` covered are not.
+      await mine({ method: 'evm_mine' });
+      process.kill((first as unknown as { anvil: { pid: number } }).anvil.pid, 'SIGKILL');
+    } finally {
+      await first.close().catch(() => undefined);
+    }
+    const second = await EmbeddedChain.start(dir);
+    try {
+      expect((await second.latestBlock()).number).toBeGreaterThanOrEqual(head);
+    } finally {
+      await second.close();
+    }
+    // No temporary file is left beside the state.
+    expect((await fs.readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('maps reverts with their reason and unreachable nodes as retryable', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-chain-'));
     dirs.push(dir);

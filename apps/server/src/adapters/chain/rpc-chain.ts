@@ -70,5 +70,7 @@ export class RpcChain implements ChainAdapter {
     }
   }
 
+  async durable(_block: bigint): Promise<void> {}
+
   async close(): Promise<void> {}
 }

@@ -131,6 +131,32 @@ describe('TwitCastingHttpApi against a fake API v2', () => {
     },
   );
 
+  it('walks slices until a short page, each from the newest id of the last, and stops at the rate-limit reserve', async () => {
+    /** 50 comments with ids after `from`, newest first as the API sends them. */
+    const slice = (from: number, count = 50) =>
+      Array.from({ length: count }, (_, i) => comment(String(from + count - i), '1', `c${from + count - i}`));
+    server.answer(
+      COMMENTS,
+      { headers: limits(40), body: { movie_id: '1', all_count: 130, comments: slice(100) } },
+      { headers: limits(39), body: { movie_id: '1', all_count: 130, comments: slice(150) } },
+      { headers: limits(38), body: { movie_id: '1', all_count: 130, comments: slice(200, 30) } },
+    );
+    const walked = await api.walkComments({ accessToken: 'at', movieId: '189037369', sliceId: '100' });
+    expect(walked).toMatchObject({ pages: 3, mayHaveMore: false, nextSliceId: '230', allCount: 130 });
+    expect(walked.messages.map((m) => Number(m.id))).toEqual(Array.from({ length: 130 }, (_, i) => 101 + i));
+    expect(server.requests.map((r) => r.query.get('slice_id'))).toEqual(['100', '150', '200']);
+
+    // Two requests left in the window and one kept in reserve: it stops, says more may wait, and where to go on.
+    server.answer(
+      COMMENTS,
+      { headers: limits(2), body: { movie_id: '1', all_count: 500, comments: slice(300) } },
+      { headers: limits(1), body: { movie_id: '1', all_count: 500, comments: slice(350) } },
+    );
+    const spent = await api.walkComments({ accessToken: 'other', movieId: '189037369', sliceId: '300' });
+    expect(spent).toMatchObject({ pages: 2, mayHaveMore: true, nextSliceId: '400' });
+    expect(spent.rateLimit?.remaining).toBe(1);
+  });
+
   it('calls again once the window has reset', async () => {
     server.answer(
       COMMENTS,

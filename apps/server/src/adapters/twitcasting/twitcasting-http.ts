@@ -141,6 +141,33 @@ export class TwitCastingHttpApi implements TwitCastingApi {
     };
   }
 
+  async walkComments(input: {
+    accessToken: string;
+    movieId: string;
+    sliceId: string;
+    broadcasterId?: string | null;
+    reserve?: number;
+    budgetMs?: number;
+  }): Promise<TwitCastingCommentPage & { pages: number }> {
+    const reserve = input.reserve ?? 1;
+    const deadline = Date.now() + (input.budgetMs ?? 10_000);
+    const messages: ChatMessage[] = [];
+    let sliceId = input.sliceId;
+    let pages = 0;
+    for (;;) {
+      const page = await this.listComments({ ...input, sliceId, limit: 50 });
+      pages += 1;
+      messages.push(...page.messages);
+      const advanced = page.nextSliceId !== null && compareIds(page.nextSliceId, sliceId) > 0;
+      if (advanced) sliceId = page.nextSliceId!;
+      const caughtUp = !page.mayHaveMore || !advanced;
+      const spent = page.rateLimit !== null && page.rateLimit.remaining <= reserve;
+      if (caughtUp || spent || Date.now() >= deadline) {
+        return { ...page, messages, nextSliceId: sliceId, mayHaveMore: !caughtUp, pages };
+      }
+    }
+  }
+
   private async call(
     action: string,
     path: string,

@@ -67,6 +67,22 @@ export interface TwitCastingApi {
     /** The movie's owner, so their own comments are flagged `isOwner`. */
     broadcasterId?: string | null;
   }): Promise<TwitCastingCommentPage>;
+  /**
+   * Every comment after `sliceId`, walking slice pages of 50 (each from the newest id of the last) until one comes
+   * back short — caught up, however many piled up during a restart or a pause. It stops early, with
+   * `mayHaveMore`, when `X-RateLimit-Remaining` falls to `reserve` (the rest of the window is left for other
+   * calls; the caller waits for `X-RateLimit-Reset`) or after `budgetMs`; the next call goes on from `nextSliceId`.
+   */
+  walkComments(input: {
+    accessToken: string;
+    movieId: string;
+    sliceId: string;
+    broadcasterId?: string | null;
+    /** Requests of the window to leave unused; default 1. */
+    reserve?: number;
+    /** Stop starting new pages after this long; default 10 s. */
+    budgetMs?: number;
+  }): Promise<TwitCastingCommentPage & { pages: number }>;
 }
 
 export interface TwitCastingApiOptions {

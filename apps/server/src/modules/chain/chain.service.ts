@@ -55,6 +55,8 @@ export class ChainService {
     if (recorded)
       this.log.warn({ recorded }, 'the recorded token contract is gone from the chain; deploying anew');
     const deployed = await chain.deployToken();
+    // Recorded only once a crash cannot take the deployment back (the embedded chain saves its state; 0171).
+    await chain.durable((await chain.latestBlock()).number);
     await this.db
       .insert(appSetting)
       .values({ key: SETTING_KEYS.contractAddress, value: deployed })

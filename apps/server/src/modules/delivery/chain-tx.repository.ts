@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chainTx, delivery } from '../../db/schema.ts';
 import { notifyDeliveriesConfirmed } from './delivery-notifications.ts';
-import type { DeliverySource } from './delivery-source.ts';
+import { sourcesReopened, type DeliverySource } from './delivery-source.ts';
 
 export type ChainTxRow = typeof chainTx.$inferSelect;
 export type DeliveryRow = typeof delivery.$inferSelect;
@@ -119,7 +119,7 @@ export class ChainTxRepository {
         .returning({ id: chainTx.id });
       if (reopened.length === 0) return 0;
       // confirmed_at stays: it marks that the recipient was already told, so re-confirming does not notify again.
-      await tx
+      const back = await tx
         .update(delivery)
         .set({ status: 'submitted', blockNumber: null, gasUsed: null, updatedAt: new Date() })
         .where(
@@ -130,7 +130,10 @@ export class ChainTxRepository {
             ),
             inArray(delivery.status, ['confirmed', 'failed']),
           ),
-        );
+        )
+        .returning({ campaignId: delivery.campaignId, manualDistributionId: delivery.manualDistributionId });
+      // Their sources are told in the same transaction: a batch is never "completed" with rows on their way.
+      await sourcesReopened(this.sources, tx, back);
       return reopened.length;
     });
   }

@@ -4,15 +4,15 @@ import { hanabiTokenAbi } from '@hanabi/token';
 import type { HexAddress } from '../../adapters/chain/token-contract.ts';
 import { loadConfig, type AppConfig } from '../../config.ts';
 import { createContainer, type Container } from '../../container.ts';
-import { appUser, authUser, chainTx, delivery, digitalGoods } from '../../db/schema.ts';
+import { chainTx, delivery } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { startCrashStack, startWorker } from '../../test/worker-process.ts';
-import type { SessionUser } from '../../http/session.ts';
-import { randomAddress } from './delivery.fixture.ts';
+import { seedDistribution } from './delivery.fixture.ts';
 
 const RECIPIENTS = 1000;
 const KILLS = 3;
 const STREAMER_ID = '00000000-0000-4000-8000-000000000001';
+const GOODS_ID = '00000000-0000-4000-8000-0000000000c1';
 
 /**
  * kill -9 of the worker process at random points while it delivers to 1,000 recipients, three times, then a
@@ -38,40 +38,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('delivery worker killed with SIGKI
     const config: AppConfig = loadConfig({ ...env, LOG_LEVEL: 'silent' });
     const container: Container = await createContainer(config, createLogger(config));
     cleanups.push(() => container.close());
-    // A streamer and published goods, written directly (no mail in this non-embedded setup).
-    const db = container.database.db;
-    await db
-      .insert(authUser)
-      .values({ id: 'auth-streamer', name: 'Streamer', email: 'streamer@example.com' });
-    await db
-      .insert(appUser)
-      .values({ id: STREAMER_ID, authUserId: 'auth-streamer', type: 'streamer', name: 'Streamer' });
-    await db.insert(digitalGoods).values({
-      id: 'goods-crash',
+    const { addresses, deliveryCount } = await seedDistribution(container, {
       streamerId: STREAMER_ID,
-      name: 'Crash badge',
-      supply: 2000,
-      status: 'published',
+      goodsId: GOODS_ID,
       tokenId: '7',
+      recipients: RECIPIENTS,
     });
-    const addresses = Array.from({ length: RECIPIENTS }, () => randomAddress());
-    const session: SessionUser = {
-      userId: STREAMER_ID,
-      authUserId: 'auth-streamer',
-      email: 'streamer@example.com',
-      type: 'streamer',
-      role: 'user',
-      viaCookie: false,
-    };
-    const sent = await container.services.manualDistribution.create(
-      session,
-      {
-        digitalGoodsId: 'goods-crash',
-        distributionList: addresses.map((recipient) => ({ recipient, amount: 1 })),
-      },
-      undefined,
-    );
-    expect(sent.distribution.deliveryCount).toBe(RECIPIENTS);
+    expect(deliveryCount).toBe(RECIPIENTS);
 
     const confirmed = async () => {
       const [row] = await container.database.db

@@ -113,6 +113,9 @@ export class DeliveryEngine {
           inFlight += 1;
           continue;
         }
+        // Nothing is recorded final that a crash could take back: the embedded chain saves its state through this
+        // block first (one save covers every receipt of the pass; decision 0171).
+        await this.signer.durable(receipt.blockNumber);
         if (receipt.status === 'success') {
           const confirmed = await this.repository.confirm(tx.id, receipt);
           this.log.info(

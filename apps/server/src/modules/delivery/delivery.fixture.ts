@@ -7,6 +7,9 @@ import type { HexAddress } from '../../adapters/chain/token-contract.ts';
 import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { createGoods } from '../../test/goods-fixtures.ts';
 import { createTestContext, type TestBackend, type TestContext } from '../../test/test-context.ts';
+import type { Container } from '../../container.ts';
+import { appUser, authUser, digitalGoods } from '../../db/schema.ts';
+import type { SessionUser } from '../../http/session.ts';
 import { parseWalletAddress } from '../account/wallet-address.ts';
 import { DeliveryEngine, type DeliveryEngineOptions, type EngineFaults } from './delivery.engine.ts';
 import { createSignerLock } from './delivery.wiring.ts';
@@ -16,6 +19,47 @@ export function randomAddress(): HexAddress {
   const parsed = parseWalletAddress(`0x${crypto.randomBytes(20).toString('hex')}`);
   if (!parsed.ok) throw new Error(parsed.reason);
   return parsed.address as HexAddress;
+}
+
+/**
+ * A streamer, published goods and a manual distribution to `recipients` fresh addresses, written straight through
+ * the container (the crash tests' processes: no mail in their setup), as the streamer's own request would.
+ */
+export async function seedDistribution(
+  container: Container,
+  options: { streamerId: string; goodsId: string; tokenId: string; recipients: number },
+): Promise<{ addresses: HexAddress[]; distributionId: string; deliveryCount: number }> {
+  const db = container.database.db;
+  const authUserId = `auth-${options.streamerId}`;
+  const email = `${options.streamerId}@example.com`;
+  await db.insert(authUser).values({ id: authUserId, name: 'Streamer', email });
+  await db.insert(appUser).values({ id: options.streamerId, authUserId, type: 'streamer', name: 'Streamer' });
+  await db.insert(digitalGoods).values({
+    id: options.goodsId,
+    streamerId: options.streamerId,
+    name: 'Crash badge',
+    supply: options.recipients,
+    status: 'published',
+    tokenId: options.tokenId,
+  });
+  const addresses = Array.from({ length: options.recipients }, () => randomAddress());
+  const session: SessionUser = {
+    userId: options.streamerId,
+    authUserId,
+    email,
+    type: 'streamer',
+    role: 'user',
+    viaCookie: false,
+  };
+  const sent = await container.services.manualDistribution.create(
+    session,
+    {
+      digitalGoodsId: options.goodsId,
+      distributionList: addresses.map((recipient) => ({ recipient, amount: 1 })),
+    },
+    undefined,
+  );
+  return { addresses, distributionId: sent.distribution.id, deliveryCount: sent.distribution.deliveryCount };
 }
 
 export interface DeliveryWorld {

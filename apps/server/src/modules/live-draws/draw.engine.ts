@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { newSecret, pickWinners, seedOf } from '@hanabi/draw';
+import { newSecret, pickWinners, seedOf, verifyBeacon } from '@hanabi/draw';
 import type { LiveEvent } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { campaign, draw, drawEntrant, winner } from '../../db/schema.ts';
 import { AppError, businessRule, campaignNotFound, conflict, notFound } from '../../lib/app-error.ts';
-import { isAdapterError } from '../../adapters/adapter-error.ts';
+import { AdapterError, isAdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';
 import { publishLiveEvent } from '../live-events/live-events.ts';
@@ -80,11 +80,13 @@ export class DrawEngine {
       if (isAdapterError(error) && error.kind !== 'permanent' && error.kind !== 'auth') {
         this.log.warn(
           { err: error, drawId },
-          'draw beacon unavailable; the draw stays closed and is finished later',
+          'draw beacon unavailable or refused; the draw stays closed and is finished later',
         );
         throw new AppError(
           'UNAVAILABLE',
-          'The public randomness beacon is not reachable right now; the draw will finish shortly.',
+          /refused/.test(error.message)
+            ? 'The public randomness beacon sent a value that does not verify; it was not used, and the draw will finish once a verified one arrives.'
+            : 'The public randomness beacon is not reachable right now; the draw will finish shortly.',
         );
       }
       if (isAdapterError(error)) {
@@ -196,15 +198,32 @@ export class DrawEngine {
     });
     await this.db
       .update(draw)
-      .set({ beaconValue: value.value })
+      .set({ beaconValue: value.value, beaconSignature: value.signature ?? null })
       .where(and(eq(draw.id, drawId), eq(draw.status, 'closed'), sql`${draw.beaconValue} is null`));
   }
 
-  /** Step 4: seed = SHA-256(S ‖ H ‖ B ‖ id), winners sampled, S revealed. */
+  /**
+   * Step 4: the stored beacon checked as every proof reader will check it (drand: signature against the pinned
+   * key, B = SHA-256(signature), the first round after T; decision 0170), then seed = SHA-256(S ‖ H ‖ B ‖ id),
+   * winners sampled, S revealed. A beacon that fails is dropped, never revealed with: fetched again later.
+   */
   private async reveal(drawId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const refused = await this.db.transaction(async (tx) => {
       const current = await this.lock(tx, drawId);
-      if (current.status !== 'closed' || !current.beaconValue) return;
+      if (current.status !== 'closed' || !current.beaconValue) return null;
+      const verdict = await verifyBeacon(
+        {
+          source: current.beaconSource!,
+          round: current.beaconRound!,
+          value: current.beaconValue,
+          signature: current.beaconSignature,
+        },
+        current.closedAt,
+      );
+      if (verdict.status === 'failed') {
+        await tx.update(draw).set({ beaconValue: null, beaconSignature: null }).where(eq(draw.id, drawId));
+        return verdict.problem;
+      }
       const seed = await seedOf({
         secret: current.secretSeed,
         entrantsHash: current.entrantsHash!,
@@ -255,7 +274,12 @@ export class DrawEngine {
             where campaign_id = ${current.campaignId} and status <> 'excluded')`);
       await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'revealed' });
       await this.publish(tx, current.campaignId, { type: 'winners' });
+      return null;
     });
+    if (refused) {
+      this.log.error({ drawId, problem: refused }, 'draw beacon failed its check: not revealed with it');
+      throw new AdapterError('retryable', 'beacon', `beacon refused: ${refused}`);
+    }
     this.log.info({ drawId }, 'draw revealed');
   }
 

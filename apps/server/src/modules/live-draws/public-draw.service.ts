@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { DRAW_ALGORITHM, type DrawProof } from '@hanabi/draw';
-import type { PublicDraw } from '@hanabi/api';
+import type { DrawProofResponse, PublicDraw } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, winner } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -61,7 +61,7 @@ export class PublicDrawService {
     };
   }
 
-  async proof(id: string): Promise<DrawProof> {
+  async proof(id: string): Promise<DrawProof & DrawProofResponse> {
     const { row } = await this.visible(id);
     if (row.status !== 'revealed')
       throw conflict('This draw has not been revealed yet: its proof comes with the reveal.');
@@ -73,7 +73,13 @@ export class PublicDrawService {
       secret: row.secretSeed,
       entrants,
       entrantsHash: row.entrantsHash!,
-      beacon: { source: row.beaconSource!, round: row.beaconRound!, value: row.beaconValue! },
+      closedAt: row.closedAt!.toISOString(),
+      beacon: {
+        source: row.beaconSource!,
+        round: row.beaconRound!,
+        value: row.beaconValue!,
+        signature: row.beaconSignature,
+      },
       seed: row.seed!,
       winnerCount: row.winnerCount,
       // In draw order, excluded ones included: the proof is of what was drawn, not of later edits.

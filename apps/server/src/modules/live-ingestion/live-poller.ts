@@ -245,7 +245,12 @@ export class LivePoller {
   ): Promise<Decision> {
     const previous = row.cursor;
     const base = { accessToken, movieId: row.broadcastId, broadcasterId: row.channelId, limit: TC_PAGE };
-    const first = await this.twitcasting.listComments({ ...base, sliceId: previous });
+    // From a stored cursor (a restart, a pause, a busy chat): every slice until caught up, as far as the rate
+    // limit's window allows; the first read takes the newest page.
+    const first =
+      previous === null
+        ? await this.twitcasting.listComments({ ...base, sliceId: null })
+        : await this.twitcasting.walkComments({ ...base, sliceId: previous });
     let rate: TwitCastingRateLimit | null = first.rateLimit;
     const messages: ChatMessage[] = [...first.messages];
     // Gap check. A full slice page means more are waiting: read on by slice at once and count only what

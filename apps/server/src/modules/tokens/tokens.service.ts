@@ -388,6 +388,8 @@ export class TokenService {
           operationId = await this.repository.startOperation(operation, { status: 'submitted', txHash });
         },
       });
+      // Recorded final only once a crash cannot take the block back (the embedded chain saves its state; 0171).
+      await (await this.chain.get()).durable(receipt.blockNumber);
     } catch (error) {
       if (!operationId && error instanceof ChainError) {
         await this.repository

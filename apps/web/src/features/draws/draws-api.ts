@@ -1,5 +1,5 @@
 import { apiRoutes } from '@hanabi/api';
-import { verifyDraw, type DrawProof } from '@hanabi/draw';
+import type { DrawProof, verifyDraw } from '@hanabi/draw';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { drawKeys, publicDrawQuery } from './draw-queries';
@@ -28,7 +28,8 @@ async function verifyInBrowser(proof: DrawProof): Promise<Verification> {
   if (typeof Worker === 'undefined') {
     // A macrotask first, so the page paints its progress indicator before the work starts.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    return verifyDraw(proof);
+    // Loaded only here: the verifier (with its BLS12-381 pairing) stays out of the page's own chunk.
+    return (await import('@hanabi/draw')).verifyDraw(proof);
   }
   const worker = new Worker(new URL('./verify-draw.worker.ts', import.meta.url), { type: 'module' });
   try {

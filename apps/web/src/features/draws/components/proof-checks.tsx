@@ -1,4 +1,5 @@
 import type { DrawCheck } from '@hanabi/draw';
+import { BEACON_SIGNED } from '@hanabi/draw/phrases';
 import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ function clip(value: string): string {
 /** Each step of the recomputation, with what was published and what this browser computed. */
 /** The verifier's English phrases about the entrant list, in the reader's language; other values are data. */
 export function inWords(name: DrawCheck['name'], value: string, t: TFunction): string {
+  if (name === 'beacon') return value === BEACON_SIGNED ? t('drawProof.beaconSigned') : value;
   if (name !== 'entrants') return value;
   const sorted = /^(\d+) distinct, sorted$/.exec(value);
   if (sorted) return t('drawProof.entrantsSorted', { count: Number(sorted[1]) });

@@ -8,6 +8,7 @@ import {
   seedOf,
   type DrawProof,
 } from '@hanabi/draw';
+import { flipBit, quicknetProof } from '@hanabi/draw/quicknet-rounds';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
@@ -28,7 +29,7 @@ async function honestProof(): Promise<DrawProof> {
   const { secret, commitment } = await newSecret();
   const entrants = canonicalEntrants(Array.from({ length: 250 }, (_, index) => `youtube:UCviewer${index}`));
   const entrantsHash = await entrantsHashOf(entrants);
-  const beacon = { source: 'anvil', round: '42', value: 'ab'.repeat(32) };
+  const beacon = { source: 'chain:31337', round: '42', value: 'ab'.repeat(32), signature: null };
   const seed = await seedOf({ secret, entrantsHash, beaconValue: beacon.value, drawId: 'd1' });
   const winners = (await pickWinners(seed, entrants.length, 2)).map((position) => entrants[position]!);
   return {
@@ -36,6 +37,7 @@ async function honestProof(): Promise<DrawProof> {
     drawId: 'd1',
     commitment,
     secret,
+    closedAt: '2025-07-01T10:10:00.000Z',
     entrants,
     entrantsHash,
     beacon,
@@ -95,6 +97,7 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
     expect(verdict.getAttribute('data-ok')).toBe('true');
     expect(within(verdict).getByText(/検証済み/)).toBeTruthy();
+    expect(screen.getByTestId('beacon-verdict').getAttribute('data-status')).toBe('unsigned');
     // The table of checks is its own chunk (decision 0120): it follows the verdict.
     await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
     for (const name of ['algorithm', 'commitment', 'entrants', 'entrantsHash', 'seed', 'winners']) {
@@ -129,6 +132,31 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
     expect(screen.getByTestId('check-entrantsHash').getAttribute('data-ok')).toBe('false');
     expect(screen.getByTestId('check-commitment').getAttribute('data-ok')).toBe('true');
+  });
+
+  it('says the beacon was verified for a draw on a real drand quicknet round', async () => {
+    const proof = await quicknetProof();
+    renderApp('/draw/d1', { api: serve(publicDraw(proof), proof) });
+    const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(verdict.getAttribute('data-ok')).toBe('true');
+    const beacon = screen.getByTestId('beacon-verdict');
+    expect(beacon.getAttribute('data-status')).toBe('verified');
+    expect(beacon.textContent).toContain('drand quicknet のラウンド 1000 の BLS 署名');
+    await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
+    expect(screen.getByTestId('check-beacon').getAttribute('data-ok')).toBe('true');
+    expect(screen.getByTestId('check-beacon').textContent).toContain('締切後の最初のラウンド');
+  });
+
+  it('fails the draw when one bit of the drand signature was changed', async () => {
+    const proof = await quicknetProof();
+    const tampered = { ...proof, beacon: { ...proof.beacon, signature: flipBit(proof.beacon.signature!) } };
+    renderApp('/draw/d1', { api: serve(publicDraw(proof), tampered) });
+    const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(verdict.getAttribute('data-ok')).toBe('false');
+    expect(screen.getByTestId('beacon-verdict').getAttribute('data-status')).toBe('failed');
+    await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
+    expect(screen.getByTestId('check-beacon').getAttribute('data-ok')).toBe('false');
+    expect(screen.getByTestId('check-seed').getAttribute('data-ok')).toBe('true');
   });
 
   it('shows the commitment and waits for the beacon before the reveal', async () => {

@@ -68,7 +68,7 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
       </Stack>
     );
   }
-  const { ok, checks } = verification.data;
+  const { ok, checks, beacon } = verification.data;
   return (
     <Stack gap="md">
       <Alert
@@ -81,6 +81,13 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
       >
         <Text fw={700}>{ok ? t('drawProof.verified') : t('drawProof.notVerified')}</Text>
       </Alert>
+      <Text size="sm" data-testid="beacon-verdict" data-status={beacon.status}>
+        {beacon.status === 'verified'
+          ? t('drawProof.beaconVerified', { chain: beacon.chain.name, round: beacon.round })
+          : beacon.status === 'unsigned'
+            ? t('drawProof.beaconUnsigned')
+            : t('drawProof.beaconFailed', { problem: beacon.problem })}
+      </Text>
       <Suspense fallback={null}>
         <ProofChecks checks={checks} />
       </Suspense>

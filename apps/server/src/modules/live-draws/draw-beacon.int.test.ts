@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAND_QUICKNET, commitmentOf, verifyDraw } from '@hanabi/draw';
+import { QUICKNET_ROUND_1000 as KAT, closeBefore, flipBit } from '@hanabi/draw/quicknet-rounds';
+import type { Database } from '../../db/client.ts';
+import { runMigrations } from '../../db/migrate.ts';
+import { draw, winner } from '../../db/schema.ts';
+import { createLogger } from '../../logger.ts';
+import { openTestDatabase, testBackends, testConfig } from '../../test/test-context.ts';
+import {
+  insertCampaign,
+  insertComments,
+  insertGoods,
+  insertStream,
+  insertUser,
+} from '../live-entries/live-entries.fixture.ts';
+import { DrandBeacon, type BeaconAdapter } from '../../adapters/beacon/index.ts';
+import { DrawEngine } from './draw.engine.ts';
+import { DrawsRepository } from './draws.repository.ts';
+import { PublicDrawService } from './public-draw.service.ts';
+
+/** Entries closed 1.5 s before quicknet published round 1000 (2023-08-23): round 1000 is the draw's beacon. */
+const CLOSED_AT = closeBefore(KAT.round);
+const ROUND_1000 = { round: KAT.round, randomness: KAT.randomness, signature: KAT.signature };
+
+/** A drand relay that answers every round with `body` (a real round, or a tampered one). */
+function relayAnswering(body: object): DrandBeacon {
+  return new DrandBeacon({
+    url: 'https://relay.example',
+    chainHash: DRAND_QUICKNET.chainHash,
+    sleep: async () => {},
+    fetch: (async () => new Response(JSON.stringify(body), { status: 200 })) as typeof fetch,
+  });
+}
+
+describe.each(testBackends())('draws on a drand beacon, verified before the reveal, on %s', (backend) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let streamerId: string;
+  let goodsId: string;
+  const log = createLogger(testConfig());
+
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase(backend));
+    await runMigrations(database);
+    streamerId = await insertUser(database.db, { type: 'streamer' });
+    goodsId = await insertGoods(database.db, streamerId, { status: 'published', tokenId: '1' });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  async function campaignClosingAt(closedAt: Date) {
+    const id = await insertCampaign(database.db, {
+      streamerId,
+      goodsId,
+      winnerCount: 2,
+      startsAt: new Date(closedAt.getTime() - 3_600_000),
+      endsAt: new Date(closedAt.getTime() + 3_600_000),
+    });
+    const stream = await insertStream(database.db, { campaignId: id, platform: 'youtube' });
+    await insertComments(
+      database.db,
+      stream.id,
+      Array.from({ length: 30 }, (_, i) => ({
+        author: `UCbeacon${i}`,
+        publishedAt: new Date(closedAt.getTime() - 60_000),
+      })),
+    );
+    return id;
+  }
+
+  function engine(beacon: BeaconAdapter, closedAt = CLOSED_AT) {
+    const secret = '22'.repeat(32);
+    return new DrawEngine(
+      database.db,
+      {
+        beacon,
+        clock: () => closedAt,
+        secret: async () => ({ secret, commitment: await commitmentOf(secret) }),
+      },
+      log,
+    );
+  }
+
+  const request = (campaignId: string) =>
+    ({
+      campaignId,
+      count: 'remaining',
+      trigger: 'manual',
+      requestedBy: streamerId,
+      platform: 'youtube',
+    }) as const;
+
+  it('reveals with a real quicknet round, stores its signature and publishes a proof every verifier accepts', async () => {
+    const campaignId = await campaignClosingAt(CLOSED_AT);
+    const done = await engine(relayAnswering(ROUND_1000)).run(request(campaignId));
+    expect(done).toMatchObject({
+      status: 'revealed',
+      beaconSource: `drand:${DRAND_QUICKNET.chainHash}`,
+      beaconRound: '1000',
+      beaconValue: KAT.randomness,
+      beaconSignature: KAT.signature,
+    });
+    const proof = await new PublicDrawService(database.db, new DrawsRepository(database.db)).proof(done.id);
+    expect(proof.closedAt).toBe(CLOSED_AT.toISOString());
+    expect(proof.beacon.signature).toBe(KAT.signature);
+    const verified = await verifyDraw(proof);
+    expect(verified.ok).toBe(true);
+    expect(verified.beacon.status).toBe('verified');
+  });
+
+  it('never reveals with a relay answer whose signature was changed by one bit: the draw stays closed', async () => {
+    const campaignId = await campaignClosingAt(CLOSED_AT);
+    const tampered = { ...ROUND_1000, signature: flipBit(KAT.signature) };
+    await expect(engine(relayAnswering(tampered)).run(request(campaignId))).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringContaining('does not verify'),
+    });
+    const [row] = await database.db.select().from(draw).where(eq(draw.campaignId, campaignId));
+    expect(row).toMatchObject({ status: 'closed', beaconValue: null, beaconSignature: null, seed: null });
+    expect(await database.db.select().from(winner).where(eq(winner.campaignId, campaignId))).toEqual([]);
+
+    // The relay answers honestly later: the same draw finishes with the verified round.
+    const finished = await engine(relayAnswering(ROUND_1000)).resume(row!.id);
+    expect(finished).toMatchObject({ status: 'revealed', beaconValue: KAT.randomness });
+  });
+
+  it('refuses to reveal with a validly signed round that is not the first after the close', async () => {
+    // Entries closed a minute after round 1000 was out: its value was known, so it cannot be this draw's beacon.
+    const lateClose = new Date(CLOSED_AT.getTime() + 60_000);
+    const campaignId = await campaignClosingAt(lateClose);
+    const stale: BeaconAdapter = {
+      roundAfter: async () => ({ source: `drand:${DRAND_QUICKNET.chainHash}`, round: '1000' }),
+      value: async (round) => ({ ...round, value: KAT.randomness, signature: KAT.signature }),
+    };
+    await expect(engine(stale, lateClose).run(request(campaignId))).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
+    const [row] = await database.db.select().from(draw).where(eq(draw.campaignId, campaignId));
+    expect(row).toMatchObject({ status: 'closed', beaconValue: null, seed: null });
+  });
+});
