@@ -28,7 +28,7 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
 import { UploadError, useUpload } from '../../../lib/upload';
-import { createGoods, updateGoods, useInvalidateGoods } from '../goods-api';
+import { createGoods, updateGoods, useInvalidateGoods } from '../../../lib/goods-api';
 
 const ImageEditor = lazy(async () => ({ default: (await import('../editor/image-editor')).ImageEditor }));
 

@@ -22,7 +22,7 @@ import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { useAccount } from '../../../lib/account';
-import { NewsSection } from '../../news/news-section';
+import { NewsSection } from '../news-section';
 import {
   notYetShown,
   useFollowedCampaigns,

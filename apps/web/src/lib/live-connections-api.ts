@@ -1,6 +1,6 @@
 import { apiRoutes, type Platform } from '@hanabi/api';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client';
+import { callApi } from './api-client';
 
 export const connectionsKey = ['liveConnections', 'mine'] as const;
 

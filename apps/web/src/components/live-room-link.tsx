@@ -3,7 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../lib/format';
 
 /** The streamer's live control room of a campaign. */
 export const liveRoomPath = (campaignId: string) =>

@@ -14,7 +14,7 @@ import {
   identityConsentUrl,
   unlinkPlatform,
   useMyConnections,
-} from '../live-connections-api';
+} from '../../../lib/live-connections-api';
 import { useConnectResult } from '../../../lib/use-connect-result';
 
 const ICONS = { youtube: IconBrandYoutube, twitcasting: IconBroadcast } as const;

@@ -1,8 +1,8 @@
 import { apiRoutes } from '@hanabi/api';
 import type { DigitalGoods } from '@hanabi/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client';
-import type { CallOptions } from '../../lib/api-client';
+import { callApi } from './api-client';
+import type { CallOptions } from './api-client';
 
 type CreateBody = NonNullable<CallOptions<typeof apiRoutes.createDigitalGoods>['body']>;
 type UpdateBody = NonNullable<CallOptions<typeof apiRoutes.updateDigitalGoods>['body']>;

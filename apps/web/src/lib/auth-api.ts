@@ -8,8 +8,8 @@ import {
   type SigninResponse,
   type UserType,
 } from '@hanabi/api';
-import { currentLocale } from '../../lib/i18n';
-import { callApi } from '../../lib/api-client';
+import { currentLocale } from './i18n';
+import { callApi } from './api-client';
 
 /** Where a failed link or OAuth sign-in comes back to: the sign-up page of the type, with `?error=`. */
 export function signupPath(userType: UserType): string {

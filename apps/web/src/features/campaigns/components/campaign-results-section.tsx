@@ -9,8 +9,8 @@ import { browserNavigation } from '../../../lib/browser-navigation';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast } from '../../../lib/toast';
 import { useConnectResult } from '../../../lib/use-connect-result';
-import { connectionsKey, identityConsentUrl } from '../../live-connections/live-connections-api';
-import { useLiveEvents } from '../../live-streaming/use-live-events';
+import { connectionsKey, identityConsentUrl } from '../../../lib/live-connections-api';
+import { useLiveEvents } from '../../../lib/use-live-events';
 import { useCampaignResults, useMyCampaignResults, useResultsRefresh } from '../campaign-results-api';
 
 const ICONS = { youtube: IconBrandYoutube, twitcasting: IconBroadcast } as const;
