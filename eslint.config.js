@@ -9,6 +9,29 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Server units that other folders reach only through their index.ts (decision 0181). The live adapters and live
+// ingestion are being rewritten elsewhere and join the rule when that work lands.
+const serverSrc = new URL('./apps/server/src/', import.meta.url);
+const notYetThroughIndex = [
+  'modules/live-ingestion',
+  'adapters/youtube',
+  'adapters/twitcasting',
+  'adapters/live-chat',
+  'adapters/beacon',
+];
+const entriesOf = (folder) => readdirSync(new URL(folder, serverSrc), { withFileTypes: true });
+const serverPlaces = [
+  ...entriesOf('.')
+    .filter((entry) => !['modules', 'adapters'].includes(entry.name))
+    .map((entry) => entry.name),
+  ...['modules', 'adapters'].flatMap((top) => entriesOf(top).map((entry) => `${top}/${entry.name}`)),
+];
+const serverUnits = ['modules', 'adapters'].flatMap((top) =>
+  entriesOf(top)
+    .filter((entry) => entry.isDirectory() && !notYetThroughIndex.includes(`${top}/${entry.name}`))
+    .map((entry) => `${top}/${entry.name}`),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,6 +106,45 @@ export default tseslint.config(
       ],
     },
   })),
+  // Server modules and adapters are imported from elsewhere only through their public index.ts (decision 0181).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.fixture.ts',
+      '**/*test-support.ts',
+      '**/*.cli.ts',
+      '**/*.command.ts',
+      'apps/server/src/test/**',
+      ...notYetThroughIndex.map((unit) => `apps/server/src/${unit}/**`),
+    ],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/resolver': { node: { extensions: ['.ts'] } },
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverUnits.map((unit) => ({
+            target: serverPlaces
+              .filter((place) => place !== unit)
+              .map((place) => `./apps/server/src/${place}`),
+            from: `./apps/server/src/${unit}`,
+            // command entry points (`*.command.ts`, `*.cli.ts`) are started by main.ts, beside the index
+            except: [
+              './index.ts',
+              ...entriesOf(unit)
+                .filter((entry) => /\.(command|cli)\.ts$/.test(entry.name))
+                .map((entry) => `./${entry.name}`),
+            ],
+            message: `Import ${unit} through its index.ts (its public face), not its internals.`,
+          })),
+        },
+      ],
+    },
+  },
   // No import cycles in the server and the shared packages (relative imports; what farm-like tools call circles).
   {
     files: ['apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],

@@ -2,21 +2,21 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { createFileStorage, createTusDataStore, type FileStorage } from '../adapters/storage/index.ts';
-import { AssetRepository } from './uploads/asset.repository.ts';
-import { AssetService } from './uploads/asset.service.ts';
-import { TusUploads } from './uploads/tus-uploads.ts';
-import { uploadsCleanupJob } from './uploads/uploads.jobs.ts';
-import { DigitalGoodsRepository } from './digital-goods/digital-goods.repository.ts';
-import { DigitalGoodsService } from './digital-goods/digital-goods.service.ts';
-import type { GoodsPublisher } from './digital-goods/goods-publisher.ts';
-import { CampaignRepository } from './campaigns/campaign.repository.ts';
-import { CampaignService } from './campaigns/campaign.service.ts';
-import { CampaignPageService } from './campaigns/campaign-page.service.ts';
-import { campaignStatusJob } from './campaigns/campaign.jobs.ts';
-import { CampaignReads } from './campaigns/campaign-reads.ts';
+import { AssetRepository } from './uploads/index.ts';
+import { AssetService } from './uploads/index.ts';
+import { TusUploads } from './uploads/index.ts';
+import { uploadsCleanupJob } from './uploads/index.ts';
+import { DigitalGoodsRepository } from './digital-goods/index.ts';
+import { DigitalGoodsService } from './digital-goods/index.ts';
+import type { GoodsPublisher } from './digital-goods/index.ts';
+import { CampaignRepository } from './campaigns/index.ts';
+import { CampaignService } from './campaigns/index.ts';
+import { CampaignPageService } from './campaigns/index.ts';
+import { campaignStatusJob } from './campaigns/index.ts';
+import { CampaignReads } from './campaigns/index.ts';
 import type { CacheBus } from '../db/cache-bus.ts';
-import { OgImageRenderer } from './og-pages/og-image.ts';
-import { OgCardImages } from './og-pages/og-card-images.ts';
+import { OgImageRenderer } from './og-pages/index.ts';
+import { OgCardImages } from './og-pages/index.ts';
 
 /**
  * The wiring of the making side (issue [Goods & campaigns]): file storage → uploads → digital goods →

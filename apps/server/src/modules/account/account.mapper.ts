@@ -1,5 +1,5 @@
 import type { Account } from '@hanabi/api';
-import type { Identity, SignInMethodRecord } from '../identity/identity.repository.ts';
+import type { Identity, SignInMethodRecord } from '../identity/index.ts';
 import type { AppUserRow } from './account.repository.ts';
 
 /** The one place a user row becomes the `Account` the client sees (rows never go over the wire). */

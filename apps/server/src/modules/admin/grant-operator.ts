@@ -1,5 +1,5 @@
-import type { AccountRepository } from '../account/account.repository.ts';
-import type { IdentityRepository } from '../identity/identity.repository.ts';
+import type { AccountRepository } from '../account/index.ts';
+import type { IdentityRepository } from '../identity/index.ts';
 
 export type GrantOperatorResult =
   | { outcome: 'granted' | 'already-operator'; userId: string; name: string; email: string }

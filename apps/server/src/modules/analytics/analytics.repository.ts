@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { effectiveStatusSql } from '../campaigns/campaign.repository.ts';
+import { effectiveStatusSql } from '../campaigns/index.ts';
 import { LiveAnalyticsRepository } from './analytics-live.repository.ts';
 import { parts, rowsOf, withoutJit, type AnalyticsRange } from './analytics-sql.ts';
 import { AnalyticsSummaryRepository } from './analytics-summary.repository.ts';

@@ -1,8 +1,8 @@
 import type { Campaign, DrawMode, Platform, UserSummary } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import type { AssetRow } from '../uploads/asset.repository.ts';
-import { assetRefOf } from '../digital-goods/digital-goods.mapper.ts';
-import type { DigitalGoodsRow } from '../digital-goods/digital-goods.repository.ts';
+import type { AssetRow } from '../uploads/index.ts';
+import { assetRefOf } from '../digital-goods/index.ts';
+import type { DigitalGoodsRow } from '../digital-goods/index.ts';
 import type { CampaignRow, StreamerRow } from './campaign.repository.ts';
 
 /** The original's user summary of a streamer. */

@@ -3,9 +3,9 @@ import type { FileStorage } from '../../adapters/storage/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ReadCache } from '../../http/read-cache.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { toUserSummary } from '../campaigns/campaign.mapper.ts';
-import { assetRefOf } from '../digital-goods/digital-goods.mapper.ts';
-import type { AssetRepository, AssetRow } from '../uploads/asset.repository.ts';
+import { toUserSummary } from '../campaigns/index.ts';
+import { assetRefOf } from '../digital-goods/index.ts';
+import type { AssetRepository, AssetRow } from '../uploads/index.ts';
 import type { CollectedRow, CollectionRepository, GoodsRow, UserRow } from './collection.repository.ts';
 
 /** The collection is capped: a person with more prizes than this sees the newest ones. */

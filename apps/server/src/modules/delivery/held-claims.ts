@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appUser, heldClaim } from '../../db/schema.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
-import { walletCoolOffUntil } from '../account/wallet-cool-off.ts';
+import { walletCoolOffUntil } from '../account/index.ts';
 import { sourcesReopened, type DeliverySource, type Tx } from './delivery-source.ts';
 
 export interface ReleaseOutcome {

@@ -5,9 +5,9 @@ import { appUser, campaign, delivery, digitalGoods, winner } from '../../db/sche
 import { businessRule } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
-import { DeliveryRepository } from '../delivery/delivery.repository.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
+import { DeliveryRepository } from '../delivery/index.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
 import type { CampaignAccess } from './campaign-access.ts';
 import type { DrawsRepository } from './draws.repository.ts';
 

@@ -8,8 +8,8 @@ import { AppError, businessRule, campaignNotFound, conflict, notFound } from '..
 import { isAdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
-import { freezeEntrants, rowsOf } from '../live-entries/entrants.sql.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
+import { freezeEntrants, rowsOf } from '../live-entries/index.ts';
 
 export type DrawRow = typeof draw.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -5,8 +5,8 @@ import { campaignNotFound } from '../../lib/app-error.ts';
 import { ReadCache, sendJson } from '../../http/read-cache.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
-import { unlessNotFound } from '../og-pages/og-card-images.ts';
-import { CAMPAIGN_RESULTS_CACHE } from '../live-events/live-events.ts';
+import { unlessNotFound } from '../og-pages/index.ts';
+import { CAMPAIGN_RESULTS_CACHE } from '../live-events/index.ts';
 import type { DrawsArea } from './draws.wiring.ts';
 
 /** Draws, winners, schedules, results, distribution, proofs (draw.routes.ts) and the live overview/overlay. */

@@ -5,7 +5,7 @@ import type { Lazy } from '../../lib/lazy.ts';
 import type { ChainAdapter } from '../../adapters/chain/index.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { createBeacon, type BeaconAdapter } from '../../adapters/beacon/index.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { DeliveryService } from '../delivery/index.ts';
 import { CampaignAccess } from './campaign-access.ts';
 import { CampaignResultsService } from './campaign-results.service.ts';
 import { DistributionService } from './distribution.service.ts';

@@ -13,9 +13,9 @@ import {
 import { campaignNotFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import { settledStatus } from '../campaigns/campaign.service.ts';
-import { countEntrants, entrantsCte, recentEntrantNames, rowsOf } from '../live-entries/entrants.sql.ts';
-import { toConnection } from '../live-connections/live-connections.service.ts';
+import { settledStatus } from '../campaigns/index.ts';
+import { countEntrants, entrantsCte, recentEntrantNames, rowsOf } from '../live-entries/index.ts';
+import { toConnection } from '../live-connections/index.ts';
 import { toLiveStream } from '../live-ingestion/live-stream.mapper.ts';
 import type { CampaignAccess, CampaignRow } from './campaign-access.ts';
 import { toDrawSummary, type DrawsRepository } from './draws.repository.ts';

@@ -2,9 +2,9 @@ import type { AppConfig } from '../../config.ts';
 import { createTwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
-import type { DeliveryRepository } from '../delivery/delivery.repository.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/index.ts';
+import type { DeliveryRepository } from '../delivery/index.ts';
+import type { DeliveryService } from '../delivery/index.ts';
 import { ManualDistributionRepository } from './manual-distribution.repository.ts';
 import { ManualDistributionService } from './manual-distribution.service.ts';
 

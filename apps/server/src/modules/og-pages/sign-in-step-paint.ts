@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_COOKIE_PREFIX } from '../identity/auth.ts';
+import { AUTH_COOKIE_PREFIX } from '../identity/index.ts';
 import { firstPaintFrame, type FirstPaint } from './first-paint.ts';
 import { builtFirstPaint, paintLocale } from './static-page-paint.ts';
 
