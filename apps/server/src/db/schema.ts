@@ -866,6 +866,14 @@ export const drawEntrant = pgTable(
     /** `{platform}:{author id}`, or `user:{id}` for a person linked on several platforms. */
     entrantKey: text('entrant_key').notNull(),
     displayName: text('display_name').notNull(),
+    /**
+     * Who the key stood for at the freeze (decision 0182): the platform identity of the entrant's first eligible
+     * comment and the Hanabi user it was linked to, so the reveal never parses the key back or asks today's links.
+     * Null only on rows frozen before migration 0017 whose linked identity could not be found any more.
+     */
+    platform: text('platform', { enum: LIVE_PLATFORMS }),
+    platformUserId: text('platform_user_id'),
+    userId: text('user_id').references(() => appUser.id, { onDelete: 'set null' }),
   },
   (table) => [primaryKey({ columns: [table.drawId, table.position] })],
 );
