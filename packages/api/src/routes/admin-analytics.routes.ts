@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { text } from '../string-primitives.ts';
-import { ADMIN_DELIVERY_STATUSES } from './admin-user.routes.ts';
+import { DELIVERY_STATUSES } from './delivery.routes.ts';
 
 /**
  * The operator's analytics dashboard (docs/original-spec.md §7: `GET /api/admin/analytics/dashboard`). Every figure is
@@ -59,13 +59,11 @@ export type AnalyticsDashboardQuery = z.input<typeof AnalyticsDashboardQuery>;
 /** Gas is a uint256 sum: decimal digits. */
 const GasAmount = z.string().regex(/^\d+$/);
 
-const deliveryCounts = Object.fromEntries(
-  ADMIN_DELIVERY_STATUSES.map((status) => [status, z.number().int()]),
-);
+const deliveryCounts = Object.fromEntries(DELIVERY_STATUSES.map((status) => [status, z.number().int()]));
 
 /** Counts of deliveries by their current status. */
 export const DeliveryStatusCounts = z.object(
-  deliveryCounts as Record<(typeof ADMIN_DELIVERY_STATUSES)[number], z.ZodNumber>,
+  deliveryCounts as Record<(typeof DELIVERY_STATUSES)[number], z.ZodNumber>,
 );
 
 /**

@@ -4,6 +4,7 @@ import { entityId, text } from '../string-primitives.ts';
 import { UserRole, UserTypeSchema } from './account.routes.ts';
 import { CampaignStatus, PlatformSchema } from './campaign.routes.ts';
 import { DigitalGoodsStatus } from './digital-goods.routes.ts';
+import { DeliveryStatus } from './delivery.routes.ts';
 
 /**
  * The operator's user tools (docs/original-spec.md §7: `GET /api/admin/user`): search and filter every user, look at
@@ -61,10 +62,6 @@ export const AdminUserList = z.object({ list: z.array(AdminUser), nextCursor: z.
 
 export const AdminUserIdParams = z.object({ id: entityId() });
 
-export const ADMIN_DELIVERY_STATUSES = ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
-export const AdminDeliveryStatus = z.enum(ADMIN_DELIVERY_STATUSES);
-export type AdminDeliveryStatus = z.infer<typeof AdminDeliveryStatus>;
-
 /** One user's campaigns, goods and the deliveries they received, newest first (at most `detailItems` each). */
 export const AdminUserDetail = z.object({
   user: AdminUser.extend({ bio: z.string(), locale: z.enum(['ja', 'en']) }),
@@ -99,7 +96,7 @@ export const AdminUserDetail = z.object({
     list: z.array(
       z.object({
         id: z.string(),
-        status: AdminDeliveryStatus,
+        status: DeliveryStatus,
         source: z.enum(['draw', 'manual', 'admin']),
         tokenId: z.string(),
         amount: z.string(),

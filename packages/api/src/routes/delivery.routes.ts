@@ -2,9 +2,30 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId, text } from '../string-primitives.ts';
 
+/** A delivery row as the engine keeps it (operators' queues and counts). */
 export const DELIVERY_STATUSES = ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
 export const DeliveryStatus = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
+
+/**
+ * Where a prize stands for the people it concerns (winners, campaign results, collections): held by Hanabi until
+ * the person can receive it, then queued, submitted, delivered (confirmed on chain) or failed (failed or
+ * cancelled). The one vocabulary outside the engine; `prizeStateOf` is the one reading of a delivery row in it.
+ */
+export const PRIZE_STATES = ['held', 'queued', 'submitted', 'delivered', 'failed'] as const;
+export const PrizeState = z.enum(PRIZE_STATES);
+export type PrizeState = z.infer<typeof PrizeState>;
+
+export function prizeStateOf(status: DeliveryStatus): Exclude<PrizeState, 'held'> {
+  switch (status) {
+    case 'confirmed':
+      return 'delivered';
+    case 'cancelled':
+      return 'failed';
+    default:
+      return status;
+  }
+}
 
 export const DELIVERY_SOURCES = ['draw', 'manual', 'admin'] as const;
 export const DeliverySource = z.enum(DELIVERY_SOURCES);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId, text } from '../string-primitives.ts';
 import { CampaignIdParams, PlatformSchema } from './campaign.routes.ts';
-import { DeliveryStatus } from './delivery.routes.ts';
+import { DeliveryStatus, PRIZE_STATES } from './delivery.routes.ts';
 import { LiveStreamParams } from './live.routes.ts';
 
 /*
@@ -22,15 +22,7 @@ export const DrawTrigger = z.enum(DRAW_TRIGGERS);
  * drawn → (distribution) held | queued → submitted → delivered | failed; or excluded by the streamer.
  * `queued`/`submitted`/`delivered`/`failed` mirror the winner's delivery.
  */
-export const WINNER_STATUSES = [
-  'drawn',
-  'held',
-  'queued',
-  'submitted',
-  'delivered',
-  'failed',
-  'excluded',
-] as const;
+export const WINNER_STATUSES = ['drawn', ...PRIZE_STATES, 'excluded'] as const;
 export const WinnerStatus = z.enum(WINNER_STATUSES);
 export type WinnerStatus = z.infer<typeof WinnerStatus>;
 

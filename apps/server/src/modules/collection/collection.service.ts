@@ -1,3 +1,4 @@
+import { prizeStateOf } from '@hanabi/api';
 import type { Collection, CollectedGoods, CollectionItem, CollectionItemPage } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -25,14 +26,6 @@ export interface WalletBalances {
 export interface ContractAddress {
   tokenAddress(): Promise<string | null>;
 }
-
-const STATE_OF_DELIVERY = {
-  queued: 'onItsWay',
-  submitted: 'onItsWay',
-  confirmed: 'confirmed',
-  failed: 'failed',
-  cancelled: 'failed',
-} as const;
 
 /**
  * A person's collection: the prizes Hanabi delivered or holds for them, and what their wallet holds on chain.
@@ -147,7 +140,7 @@ export class CollectionService {
         campaign: row.campaign,
         source: delivery.source,
         amount: delivery.amount,
-        state: STATE_OF_DELIVERY[delivery.status],
+        state: prizeStateOf(delivery.status),
         txHash: delivery.txHash,
         blockNumber: delivery.blockNumber,
         receivedAt: delivery.createdAt.toISOString(),

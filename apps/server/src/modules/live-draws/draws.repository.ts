@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { prizeStateOf } from '@hanabi/api';
 import type { DeliveryStatus, DrawSchedule, DrawSummary, Winner, WinnerStatus } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import {
@@ -62,18 +63,8 @@ export function toSchedule(row: typeof drawSchedule.$inferSelect | undefined): D
 
 function effectiveStatus(stored: WinnerStatus, deliveryStatus: DeliveryStatus | null): WinnerStatus {
   if (stored === 'drawn' || stored === 'excluded') return stored;
-  switch (deliveryStatus) {
-    case 'queued':
-    case 'submitted':
-    case 'failed':
-      return deliveryStatus;
-    case 'confirmed':
-      return 'delivered';
-    case 'cancelled':
-      return 'failed';
-    default:
-      return stored === 'queued' ? 'queued' : 'held';
-  }
+  if (deliveryStatus) return prizeStateOf(deliveryStatus);
+  return stored === 'queued' ? 'queued' : 'held';
 }
 
 /** Reads of draws, winners, schedules and the change log of a campaign. */

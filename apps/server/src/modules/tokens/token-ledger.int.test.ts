@@ -64,7 +64,7 @@ describe.each(testBackends())(
       return {
         holding: eth.holdings.find((row) => row.tokenId === tokenId),
         received: collection.items
-          .filter((row) => row.goods.id === world.goods.id && row.state === 'confirmed')
+          .filter((row) => row.goods.id === world.goods.id && row.state === 'delivered')
           .reduce((sum, row) => sum + Number(row.amount), 0),
         collectionBalance: collection.balances.find((row) => row.tokenId === tokenId)?.balance,
         supply: BigInt(token.minted) - BigInt(token.burned),
