@@ -33,10 +33,10 @@ import { lazy, type Lazy } from './lib/lazy.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
 import { CacheBus } from './db/cache-bus.ts';
 import { MetricsService } from './modules/metrics/index.ts';
-import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns.wiring.ts';
+import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns/index.ts';
 import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chain/index.ts';
 import { wireAudience, type Audience } from './modules/audience/index.ts';
-import { wireOperator, type OperatorArea } from './modules/operator.wiring.ts';
+import { wireOperator, type OperatorArea } from './modules/operator/index.ts';
 import { createSignerLock, wireDelivery, type DeliveryWiring } from './modules/delivery/index.ts';
 import {
   manualDistributionDeliverySource,
@@ -152,6 +152,10 @@ export async function createContainer(
       (adapter) => adapter.close(),
     );
 
+    // Each outside client once, handed to every user of it.
+    const youtube = createYouTubeApi(config);
+    const twitcasting = createTwitCastingApi(config);
+
     const goodsPublisher = new QueuedGoodsPublisher();
     const cacheBus = new CacheBus(database, log);
     const goods = wireGoodsAndCampaigns({ config, db, log, goodsPublisher, cacheBus });
@@ -218,12 +222,12 @@ export async function createContainer(
       sources: [manualDistributionDeliverySource],
     });
     const manualDistribution = wireManualDistribution({
-      config,
       database,
       log,
       digitalGoods: repositories.digitalGoods,
       deliveries: delivery.repositories.deliveries,
       delivery: delivery.services.delivery,
+      twitcasting,
     });
     const live = wireLive({
       config,
@@ -232,6 +236,8 @@ export async function createContainer(
       queue,
       authSecret,
       heldPrizes: delivery.services.delivery,
+      youtube,
+      twitcasting,
     });
     const draws = wireDraws({
       config,
@@ -345,8 +351,8 @@ export async function createContainer(
         chain,
         ipfs,
         storage: goods.storage,
-        youtube: createYouTubeApi(config),
-        twitcasting: createTwitCastingApi(config),
+        youtube,
+        twitcasting,
       },
       sandbox: config.live.sandbox ? new MemorySandboxStore(config.publicOrigin) : null,
       auth,

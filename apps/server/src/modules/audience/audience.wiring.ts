@@ -4,7 +4,7 @@ import type { FileStorage } from '../../adapters/storage/index.ts';
 import type { AccountRepository } from '../account/index.ts';
 import type { ChainService } from '../chain/index.ts';
 import type { TokenService } from '../tokens/index.ts';
-import type { GoodsAndCampaigns } from '../goods-campaigns.wiring.ts';
+import type { GoodsAndCampaigns } from '../goods-campaigns/index.ts';
 import { NotificationRepository } from '../notifications/index.ts';
 import { NotificationService } from '../notifications/index.ts';
 import { NotificationHub } from '../notifications/index.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '@hanabi/api';
-import { registerRoute } from '../../http/register-route.ts';
-import { requireSession } from '../../http/session.ts';
+import { registerRoute } from '../../../http/register-route.ts';
+import { requireSession } from '../../../http/session.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 
 /** `/api/admin/user…`: the operator's user tools. */

@@ -1,10 +1,10 @@
-import type { Db } from '../db/client.ts';
-import { AdminUsersRepository } from './admin-users/index.ts';
-import { AdminUsersService } from './admin-users/index.ts';
-import { AnalyticsRepository } from './analytics/index.ts';
-import { AnalyticsService } from './analytics/index.ts';
-import { NewsRepository } from './news/index.ts';
-import { NewsService } from './news/index.ts';
+import type { Db } from '../../db/client.ts';
+import { AdminUsersRepository } from './users/admin-users.repository.ts';
+import { AdminUsersService } from './users/admin-users.service.ts';
+import { AnalyticsRepository } from '../analytics/index.ts';
+import { AnalyticsService } from '../analytics/index.ts';
+import { NewsRepository } from '../news/index.ts';
+import { NewsService } from '../news/index.ts';
 
 /**
  * The wiring of the operator area (issue [Operator]): users, the analytics dashboard and news.

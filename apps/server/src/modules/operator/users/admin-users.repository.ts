@@ -11,8 +11,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { appUser, authUser, campaign, delivery, digitalGoods } from '../../db/schema.ts';
+import type { Db } from '../../../db/client.ts';
+import { appUser, authUser, campaign, delivery, digitalGoods } from '../../../db/schema.ts';
 
 export type AppUserRow = typeof appUser.$inferSelect;
 /** A user with their sign-in e-mail and the exact (microsecond) creation time the list cursor needs. */

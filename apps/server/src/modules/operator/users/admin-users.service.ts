@@ -1,6 +1,6 @@
 import { ADMIN_USER_LIMITS, type AdminUser, type AdminUserDetail } from '@hanabi/api';
-import { businessRule, notFound } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { businessRule, notFound } from '../../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../../lib/cursor.ts';
 import { toAdminUser, toAdminUserDetail } from './admin-users.mapper.ts';
 import type { AdminUserFilter, AdminUserRow, AdminUsersRepository } from './admin-users.repository.ts';
 

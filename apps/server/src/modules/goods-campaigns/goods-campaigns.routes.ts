@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { FileStorage } from '../adapters/storage/index.ts';
+import type { FileStorage } from '../../adapters/storage/index.ts';
 import type { GoodsAndCampaigns } from './goods-campaigns.wiring.ts';
-import { registerUploadRoutes } from './uploads/index.ts';
-import { registerTusRoutes } from './uploads/index.ts';
-import { registerFilesRoutes } from './uploads/index.ts';
-import { registerDigitalGoodsRoutes } from './digital-goods/index.ts';
-import { registerCampaignRoutes } from './campaigns/index.ts';
-import { registerCampaignPageRoutes, type PageResults } from './campaigns/index.ts';
-import { registerFontRoutes } from './fonts/index.ts';
+import { registerUploadRoutes } from '../uploads/index.ts';
+import { registerTusRoutes } from '../uploads/index.ts';
+import { registerFilesRoutes } from '../uploads/index.ts';
+import { registerDigitalGoodsRoutes } from '../digital-goods/index.ts';
+import { registerCampaignRoutes } from '../campaigns/index.ts';
+import { registerCampaignPageRoutes, type PageResults } from '../campaigns/index.ts';
+import { registerFontRoutes } from '../fonts/index.ts';
 
 /**
  * The routes of the making side: uploads (one request and tus), stored files, digital goods, campaigns, the

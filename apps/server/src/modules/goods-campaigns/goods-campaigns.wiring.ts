@@ -1,22 +1,22 @@
-import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import type { Logger } from '../logger.ts';
-import { createFileStorage, createTusDataStore, type FileStorage } from '../adapters/storage/index.ts';
-import { AssetRepository } from './uploads/index.ts';
-import { AssetService } from './uploads/index.ts';
-import { TusUploads } from './uploads/index.ts';
-import { uploadsCleanupJob } from './uploads/index.ts';
-import { DigitalGoodsRepository } from './digital-goods/index.ts';
-import { DigitalGoodsService } from './digital-goods/index.ts';
-import type { GoodsPublisher } from './digital-goods/index.ts';
-import { CampaignRepository } from './campaigns/index.ts';
-import { CampaignService } from './campaigns/index.ts';
-import { CampaignPageService } from './campaigns/index.ts';
-import { campaignStatusJob } from './campaigns/index.ts';
-import { CampaignReads } from './campaigns/index.ts';
-import type { CacheBus } from '../db/cache-bus.ts';
-import { OgImageRenderer } from './og-pages/index.ts';
-import { OgCardImages } from './og-pages/index.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import { createFileStorage, createTusDataStore, type FileStorage } from '../../adapters/storage/index.ts';
+import { AssetRepository } from '../uploads/index.ts';
+import { AssetService } from '../uploads/index.ts';
+import { TusUploads } from '../uploads/index.ts';
+import { uploadsCleanupJob } from '../uploads/index.ts';
+import { DigitalGoodsRepository } from '../digital-goods/index.ts';
+import { DigitalGoodsService } from '../digital-goods/index.ts';
+import type { GoodsPublisher } from '../digital-goods/index.ts';
+import { CampaignRepository } from '../campaigns/index.ts';
+import { CampaignService } from '../campaigns/index.ts';
+import { CampaignPageService } from '../campaigns/index.ts';
+import { campaignStatusJob } from '../campaigns/index.ts';
+import { CampaignReads } from '../campaigns/index.ts';
+import type { CacheBus } from '../../db/cache-bus.ts';
+import { OgImageRenderer } from '../og-pages/index.ts';
+import { OgCardImages } from '../og-pages/index.ts';
 
 /**
  * The wiring of the making side (issue [Goods & campaigns]): file storage → uploads → digital goods →

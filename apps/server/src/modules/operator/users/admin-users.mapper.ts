@@ -1,5 +1,5 @@
 import type { AdminUser, AdminUserDetail } from '@hanabi/api';
-import { isPlaceholderEmail } from '../../adapters/oauth/index.ts';
+import { isPlaceholderEmail } from '../../../adapters/oauth/index.ts';
 import type { AdminUserRow, AdminUsersRepository } from './admin-users.repository.ts';
 
 type CampaignPage = Awaited<ReturnType<AdminUsersRepository['campaignsOf']>>;
