@@ -12,8 +12,8 @@ import {
   insertGoods,
   insertHeldClaim,
   insertUser,
-} from './analytics.fixture.ts';
-import { insertDraw, insertLiveStream, insertWinner } from './analytics-live.fixture.ts';
+} from '../../test/analytics.fixture.ts';
+import { insertDraw, insertLiveStream, insertWinner } from '../../test/analytics-live.fixture.ts';
 
 /**
  * Every figure of the operator dashboard computed two ways: by the dashboard endpoint (SQL, issue 22 item 10)

@@ -8,7 +8,7 @@ import { appUser, authUser, chainTx, delivery, digitalGoods } from '../../db/sch
 import { createLogger } from '../../logger.ts';
 import { startCrashStack, startWorker } from '../../test/worker-process.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { randomAddress } from './delivery.fixture.ts';
+import { randomAddress } from '../../test/delivery.fixture.ts';
 
 const RECIPIENTS = 1000;
 const KILLS = 3;

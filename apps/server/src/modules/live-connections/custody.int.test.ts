@@ -11,7 +11,7 @@ import {
   type SignedIn,
 } from '../../test/auth-helpers.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertGoods } from '../live-entries/live-entries.fixture.ts';
+import { insertGoods } from '../../test/live-entries.fixture.ts';
 import { startLiveWorld, type LiveWorld } from '../live-ingestion/live-test-support.ts';
 
 /**

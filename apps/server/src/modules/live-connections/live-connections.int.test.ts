@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { PlatformConnections } from '@hanabi/api';
 import { appUser, heldClaim, platformConnection } from '../../db/schema.ts';
 import { asUser, testBackends } from '../../test/test-context.ts';
-import { insertGoods } from '../live-entries/live-entries.fixture.ts';
+import { insertGoods } from '../../test/live-entries.fixture.ts';
 import { bindingCookieOf, startLiveWorld, type LiveWorld } from '../live-ingestion/live-test-support.ts';
 
 describe.each(testBackends())('platform connections over the sandbox (%s)', (backend) => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributionResult, LiveResult, WinnerList } from '@hanabi/api';
 import { appUser, delivery, digitalGoods, heldClaim, winner } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertComments, insertUser } from '../live-entries/live-entries.fixture.ts';
-import { openDrawWorld, type DrawWorld } from './draws.fixture.ts';
+import { insertComments, insertUser } from '../../test/live-entries.fixture.ts';
+import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 
 const WALLET = '0x1111111111111111111111111111111111111111';
 

@@ -14,7 +14,7 @@ import {
   insertGoods,
   insertStream,
   insertUser,
-} from '../live-entries/live-entries.fixture.ts';
+} from '../../test/live-entries.fixture.ts';
 import { AdapterError } from '../../adapters/adapter-error.ts';
 import { DrawEngine } from './draw.engine.ts';
 

@@ -14,7 +14,7 @@ import {
   insertStream,
   insertUser,
   type CommentValues,
-} from './live-entries.fixture.ts';
+} from '../../test/live-entries.fixture.ts';
 
 const DAY = 86_400_000;
 

@@ -4,7 +4,7 @@ import { DevWallet } from '../../adapters/chain/dev-wallet.ts';
 import type { HexAddress } from '../../adapters/chain/token-contract.ts';
 import { bearerHeaders, callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { openDeliveryWorld, type DeliveryWorld } from '../delivery/delivery.fixture.ts';
+import { openDeliveryWorld, type DeliveryWorld } from '../../test/delivery.fixture.ts';
 
 /**
  * Counts from one source (decision 0096): after a prize is delivered on a real anvil, the wallet's chain balance

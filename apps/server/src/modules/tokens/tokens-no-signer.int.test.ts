@@ -4,7 +4,7 @@ import { anvilDevAddress, anvilDevKey } from '../../adapters/chain/embedded-chai
 import { RpcChain } from '../../adapters/chain/rpc-chain.ts';
 import { bearerHeaders, signUpByEmail } from '../../test/auth-helpers.ts';
 import { createTestContext } from '../../test/test-context.ts';
-import { expectError } from './tokens.fixture.ts';
+import { expectError } from '../../test/tokens.fixture.ts';
 
 // An api process never loads the signer key (decision 0147): it reads the chain, and an operator write answers
 // 503 saying why, before anything is signed or recorded.

@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser } from '../../../db/schema.ts';
 import { callAs, signUpByEmail, type SignedIn } from '../../../test/auth-helpers.ts';
 import { createTestContext, testBackends, type TestContext } from '../../../test/test-context.ts';
-import {
-  insertCampaign,
-  insertDelivery,
-  insertGoods,
-  insertUser,
-} from '../../analytics/analytics.fixture.ts';
+import { insertCampaign, insertDelivery, insertGoods, insertUser } from '../../../test/analytics.fixture.ts';
 
 type Person = SignedIn & { userId: string };
 const HOUR = 3_600_000;

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { DevWallet } from '../../adapters/chain/dev-wallet.ts';
-import { TokenContract, type HexAddress } from '../../adapters/chain/token-contract.ts';
-import { bearerHeaders, signUpByEmail } from '../../test/auth-helpers.ts';
-import { createTestContext, type TestBackend, type TestContext } from '../../test/test-context.ts';
+import { DevWallet } from '../adapters/chain/dev-wallet.ts';
+import { TokenContract, type HexAddress } from '../adapters/chain/token-contract.ts';
+import { bearerHeaders, signUpByEmail } from './auth-helpers.ts';
+import { createTestContext, type TestBackend, type TestContext } from './test-context.ts';
 
 /** Integration-test world for the token tools: a real anvil (lazily, through the container) and real sign-ins. */
 export interface TokenWorld {

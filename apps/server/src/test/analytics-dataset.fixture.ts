@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { liveQuotaUsage, liveStream as liveStreamTable } from '../../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { liveQuotaUsage, liveStream as liveStreamTable } from '../db/schema.ts';
 import {
   insertCampaign,
   insertChainTx,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import { appUser, authUser, campaign, chainTx, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { appUser, authUser, campaign, chainTx, delivery, digitalGoods, heldClaim } from '../db/schema.ts';
 
 /**
  * Rows written straight into the tables, for tests that check figures computed over them (the dashboard, a

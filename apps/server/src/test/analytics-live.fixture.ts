@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import { draw, drawEntrant, liveComment, liveQuotaUsage, liveStream, winner } from '../../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { draw, drawEntrant, liveComment, liveQuotaUsage, liveStream, winner } from '../db/schema.ts';
 
 /**
  * Live rows written straight into the tables for the dashboard tests (streams, comments, draws with their

@@ -1,15 +1,19 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { hanabiTokenAbi } from '@hanabi/token';
-import { AirdropSigner } from '../../adapters/chain/airdrop-signer.ts';
-import type { ChainAdapter } from '../../adapters/chain/index.ts';
-import type { HexAddress } from '../../adapters/chain/token-contract.ts';
-import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
-import { createGoods } from '../../test/goods-fixtures.ts';
-import { createTestContext, type TestBackend, type TestContext } from '../../test/test-context.ts';
-import { parseWalletAddress } from '../account/wallet-address.ts';
-import { DeliveryEngine, type DeliveryEngineOptions, type EngineFaults } from './delivery.engine.ts';
-import { createSignerLock } from './delivery.wiring.ts';
+import { AirdropSigner } from '../adapters/chain/airdrop-signer.ts';
+import type { ChainAdapter } from '../adapters/chain/index.ts';
+import type { HexAddress } from '../adapters/chain/token-contract.ts';
+import { bearerHeaders, signUpByEmail, type SignedIn } from './auth-helpers.ts';
+import { createGoods } from './goods-fixtures.ts';
+import { createTestContext, type TestBackend, type TestContext } from './test-context.ts';
+import { parseWalletAddress } from '../modules/account/wallet-address.ts';
+import {
+  DeliveryEngine,
+  type DeliveryEngineOptions,
+  type EngineFaults,
+} from '../modules/delivery/delivery.engine.ts';
+import { createSignerLock } from '../modules/delivery/delivery.wiring.ts';
 
 /** A fresh random EIP-55 address nobody holds a key for (a recipient that can only receive). */
 export function randomAddress(): HexAddress {

@@ -1,19 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
-import type { CampaignEntryRule } from '../../db/schema.ts';
+import type { BeaconAdapter } from '../adapters/beacon/index.ts';
+import type { CampaignEntryRule } from '../db/schema.ts';
 import {
   asUser,
   createTestContext,
   headerSessions,
   type TestBackend,
   type TestContext,
-} from '../../test/test-context.ts';
-import {
-  insertCampaign,
-  insertGoods,
-  insertStream,
-  insertUser,
-} from '../live-entries/live-entries.fixture.ts';
+} from './test-context.ts';
+import { insertCampaign, insertGoods, insertStream, insertUser } from './live-entries.fixture.ts';
 
 /** A beacon whose every round has the same known value (tests fix the randomness with it). */
 export function fixedBeacon(value = 'ab'.repeat(32)): BeaconAdapter & { asked: number } {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 import {
   appUser,
   authUser,
@@ -8,7 +8,7 @@ import {
   liveComment,
   liveStream,
   type CampaignEntryRule,
-} from '../../db/schema.ts';
+} from '../db/schema.ts';
 
 /**
  * Rows for entry and draw tests, written straight into the tables (draws do not need the ingestion running):
