@@ -246,6 +246,7 @@ export async function createContainer(
       chain,
       storage: goods.storage,
       delivery: delivery.services.delivery,
+      liveStreams: live.repositories.liveStreams,
     });
     const audience = wireAudience({
       database,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LIVE_PLATFORMS, NOTIFICATION_TYPES } from '@hanabi/api';
 import {
   bigint,
   boolean,
@@ -594,18 +595,6 @@ export const delivery = pgTable(
 
 // ─── Social layer: notifications, follows, likes, news (issues [Delivery], [Audience], [Operator]) ──────────
 
-export const NOTIFICATION_TYPE_VALUES = [
-  'prizeReceived',
-  'prizeCompleted',
-  'manualDistributionCompleted',
-  'watchlistRegistered',
-  'watchlistIncreased',
-  'tokenLikeAdded',
-  'campaignLikeAdded',
-  'accountUpdated',
-  'walletChanged',
-] as const;
-
 /** A notification (types and groups of the original). `params` fill the text in the reader's language. */
 export const notification = pgTable(
   'notification',
@@ -614,7 +603,7 @@ export const notification = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => appUser.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: NOTIFICATION_TYPE_VALUES }).notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     /** Where it leads: `/collection/{id}`, `/campaign/{id}`, … */
     href: text('href'),
@@ -694,8 +683,6 @@ export const news = pgTable(
 );
 
 // ─── Live: platform connections, live streams, comments, draws, winners (issue [Live]) ──────────────────────
-
-export const LIVE_PLATFORMS = ['youtube', 'twitcasting'] as const;
 
 /**
  * A user's OAuth connection to a platform: streamers read their chat with it, audience members prove the

@@ -10,6 +10,7 @@ import {
   insertUser,
 } from './analytics.fixture.ts';
 import { insertComment, insertDraw, insertLiveStream, insertWinner } from './analytics-live.fixture.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 const at = (iso: string) => new Date(iso);
 
@@ -49,7 +50,7 @@ export async function seedDashboardDataset(db: Db): Promise<{ liveCampaign: stri
   await insertChainTx(db, { status: 'confirmed', gasUsed: 99n, finishedAt: at('2024-12-31T06:00:00Z') });
 
   const claim = (
-    platform: 'youtube' | 'twitcasting' | 'hanabi',
+    platform: LivePlatform | 'hanabi',
     status: 'held' | 'released' | 'cancelled',
     createdAt: string,
     releasedAt: string | null = null,
@@ -74,7 +75,7 @@ export async function seedDashboardDataset(db: Db): Promise<{ liveCampaign: stri
 
 /** Streams, comments, draws and winners of the live campaign (a YouTube campaign: `platforms[1]` is youtube). */
 async function seedLive(db: Db, campaignId: string, confirmedDelivery: string): Promise<string> {
-  const stream = (platform: 'youtube' | 'twitcasting', quotaUsed = 0, quotaDay: string | null = null) =>
+  const stream = (platform: LivePlatform, quotaUsed = 0, quotaDay: string | null = null) =>
     insertLiveStream(db, { campaignId, platform, quotaUsed, quotaDay });
   // Quota: 100 on Jan 1 and 30 on Jan 2 (one stream read across midnight Pacific: the stream row keeps only its
   // current day, the ledger both), 50 on Jan 3; Dec 31 and Jan 4 are outside the UTC range (Jan 4 is inside in
@@ -111,7 +112,7 @@ async function seedLive(db: Db, campaignId: string, confirmedDelivery: string): 
   const draw = (
     status: 'revealed' | 'closed',
     revealedAt: string | null,
-    platform: 'youtube' | 'twitcasting' | null,
+    platform: LivePlatform | null,
     entrants: string[],
   ) =>
     insertDraw(db, {
@@ -138,7 +139,7 @@ async function seedLive(db: Db, campaignId: string, confirmedDelivery: string): 
 
   const win = (
     drawId: string,
-    platform: 'youtube' | 'twitcasting',
+    platform: LivePlatform,
     status: 'drawn' | 'held' | 'queued' | 'delivered' | 'failed' | 'excluded',
     createdAt: string,
     heldClaimId: string | null = null,

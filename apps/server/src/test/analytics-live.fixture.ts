@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { draw, drawEntrant, liveComment, liveQuotaUsage, liveStream, winner } from '../db/schema.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 /**
  * Live rows written straight into the tables for the dashboard tests (streams, comments, draws with their
@@ -8,11 +9,10 @@ import { draw, drawEntrant, liveComment, liveQuotaUsage, liveStream, winner } fr
  */
 
 const id = () => crypto.randomUUID();
-type Platform = 'youtube' | 'twitcasting';
 
 export async function insertLiveStream(
   db: Db,
-  values: { campaignId: string; platform: Platform; quotaUsed?: number; quotaDay?: string | null },
+  values: { campaignId: string; platform: LivePlatform; quotaUsed?: number; quotaDay?: string | null },
 ): Promise<string> {
   const streamId = id();
   await db.insert(liveStream).values({
@@ -59,7 +59,7 @@ export async function insertDraw(
     campaignId: string;
     status: 'open' | 'closed' | 'revealed' | 'failed';
     revealedAt: Date | null;
-    platform?: Platform | null;
+    platform?: LivePlatform | null;
     entrants: string[];
   },
 ): Promise<string> {
@@ -97,7 +97,7 @@ export async function insertWinner(
   values: {
     drawId: string;
     campaignId: string;
-    platform: Platform;
+    platform: LivePlatform;
     status: 'drawn' | 'held' | 'queued' | 'submitted' | 'delivered' | 'failed' | 'excluded';
     createdAt: Date;
     heldClaimId?: string | null;

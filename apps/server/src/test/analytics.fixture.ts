@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { appUser, authUser, campaign, chainTx, delivery, digitalGoods, heldClaim } from '../db/schema.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 /**
  * Rows written straight into the tables, for tests that check figures computed over them (the dashboard, a
@@ -136,7 +137,7 @@ export async function insertHeldClaim(
   db: Db,
   values: {
     goodsId: string;
-    platform: 'youtube' | 'twitcasting' | 'hanabi';
+    platform: LivePlatform | 'hanabi';
     status: 'held' | 'released' | 'cancelled';
     createdAt: Date;
     releasedAt?: Date | null;

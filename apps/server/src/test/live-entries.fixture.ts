@@ -9,6 +9,7 @@ import {
   liveStream,
   type CampaignEntryRule,
 } from '../db/schema.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 /**
  * Rows for entry and draw tests, written straight into the tables (draws do not need the ingestion running):
@@ -91,7 +92,7 @@ export async function insertStream(
   db: Db,
   values: {
     campaignId: string;
-    platform: 'youtube' | 'twitcasting';
+    platform: LivePlatform;
     channelId?: string;
     broadcastId?: string;
   },

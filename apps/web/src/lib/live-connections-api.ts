@@ -1,4 +1,4 @@
-import { apiRoutes, type Platform } from '@hanabi/api';
+import { apiRoutes, type LivePlatform } from '@hanabi/api';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
 
@@ -14,11 +14,11 @@ export function useMyConnections(enabled: boolean) {
 }
 
 /** The platform's consent page that proves the identity you comment with; it sends the browser back to `returnTo`. */
-export function identityConsentUrl(platform: Platform, returnTo: string) {
+export function identityConsentUrl(platform: LivePlatform, returnTo: string) {
   const route = platform === 'youtube' ? apiRoutes.youtubeChannelUrl : apiRoutes.twitcastingAccountUrl;
   return callApi(route, { query: { returnTo } });
 }
 
-export function unlinkPlatform(platform: Platform) {
+export function unlinkPlatform(platform: LivePlatform) {
   return callApi(platform === 'youtube' ? apiRoutes.youtubeDisconnect : apiRoutes.twitcastingDisconnect);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { text } from '../string-primitives.ts';
 import { DELIVERY_STATUSES } from './delivery.routes.ts';
+import { LIVE_PLATFORMS, type LivePlatform } from '../live-platform.ts';
 
 /**
  * The operator's analytics dashboard (docs/original-spec.md §7: `GET /api/admin/analytics/dashboard`). Every figure is
@@ -15,8 +16,6 @@ export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
 export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 
 /** The platforms whose chat Hanabi reads: the live figures come per platform. */
-export const ANALYTICS_LIVE_PLATFORMS = ['youtube', 'twitcasting'] as const;
-export type AnalyticsLivePlatform = (typeof ANALYTICS_LIVE_PLATFORMS)[number];
 
 const DateTime = text().datetime({ offset: true });
 
@@ -88,8 +87,8 @@ export const AnalyticsLiveFigures = z.object({
 export type AnalyticsLiveFigures = z.infer<typeof AnalyticsLiveFigures>;
 
 const liveFigures = z.object(
-  Object.fromEntries(ANALYTICS_LIVE_PLATFORMS.map((platform) => [platform, AnalyticsLiveFigures])) as Record<
-    AnalyticsLivePlatform,
+  Object.fromEntries(LIVE_PLATFORMS.map((platform) => [platform, AnalyticsLiveFigures])) as Record<
+    LivePlatform,
     typeof AnalyticsLiveFigures
   >,
 );
@@ -122,7 +121,7 @@ export type AnalyticsBucket = z.infer<typeof AnalyticsBucket>;
 
 export const AnalyticsPlatformRow = z.object({
   /** `hanabi`: a known user who had no wallet yet. */
-  platform: z.enum(['youtube', 'twitcasting', 'hanabi']),
+  platform: z.enum([...LIVE_PLATFORMS, 'hanabi']),
   heldClaimsCreated: z.number().int(),
   heldClaimsReleased: z.number().int(),
   /** Released claims whose delivery is confirmed on chain. */

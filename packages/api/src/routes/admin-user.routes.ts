@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId, text } from '../string-primitives.ts';
 import { UserRole, UserTypeSchema } from './account.routes.ts';
-import { CampaignStatus, PlatformSchema } from './campaign.routes.ts';
+import { CampaignStatus } from './campaign.routes.ts';
+import { LIVE_PLATFORMS, LivePlatformSchema } from '../live-platform.ts';
 import { DigitalGoodsStatus } from './digital-goods.routes.ts';
 import { DeliveryStatus } from './delivery.routes.ts';
 
@@ -23,7 +24,7 @@ export const AdminUserListQuery = z.object({
   type: UserTypeSchema.optional(),
   role: UserRole.optional(),
   /** Has linked this platform; `none`: has linked neither. */
-  platform: z.enum(['youtube', 'twitcasting', 'none']).optional(),
+  platform: z.enum([...LIVE_PLATFORMS, 'none']).optional(),
   hasWallet: QueryFlag.optional(),
   suspended: QueryFlag.optional(),
   limit: z.coerce
@@ -72,7 +73,7 @@ export const AdminUserDetail = z.object({
         id: z.string(),
         title: z.string(),
         status: CampaignStatus,
-        platforms: z.array(PlatformSchema),
+        platforms: z.array(LivePlatformSchema),
         startsAt: z.string(),
         endsAt: z.string(),
       }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId, text } from '../string-primitives.ts';
+import { LIVE_PLATFORMS } from '../live-platform.ts';
 
 /** A delivery row as the engine keeps it (operators' queues and counts). */
 export const DELIVERY_STATUSES = ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
@@ -55,7 +56,7 @@ export const Delivery = z.object({
 });
 export type Delivery = z.infer<typeof Delivery>;
 
-export const HELD_CLAIM_PLATFORMS = ['youtube', 'twitcasting', 'hanabi'] as const;
+export const HELD_CLAIM_PLATFORMS = [...LIVE_PLATFORMS, 'hanabi'] as const;
 
 /** A prize waiting for its recipient to link the identity it was won with, or to set a wallet. */
 export const HeldClaim = z.object({

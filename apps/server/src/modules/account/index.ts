@@ -7,3 +7,4 @@ export { parseWalletAddress } from './wallet-address.ts';
 export { walletCoolOffUntil } from './wallet-cool-off.ts';
 export { walletCoolOffJob } from './wallet.jobs.ts';
 export { WalletService } from './wallet.service.ts';
+export { toUserSummary } from './account.mapper.ts';

@@ -4,7 +4,6 @@ export type { PageResults } from './campaign-page.routes.ts';
 export { CampaignPageService } from './campaign-page.service.ts';
 export { CampaignReads } from './campaign-reads.ts';
 export { campaignStatusJob } from './campaign.jobs.ts';
-export { toUserSummary } from './campaign.mapper.ts';
 export { CampaignRepository, effectiveStatusSql } from './campaign.repository.ts';
 export { registerCampaignRoutes } from './campaign.routes.ts';
 export { CampaignService, settledStatus } from './campaign.service.ts';

@@ -4,7 +4,7 @@ import type { FileStorage } from '../../adapters/storage/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ReadCache } from '../../http/read-cache.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { toUserSummary } from '../campaigns/index.ts';
+import { toUserSummary } from '../account/index.ts';
 import { assetRefOf } from '../digital-goods/index.ts';
 import type { AssetRepository, AssetRow } from '../uploads/index.ts';
 import type { CollectedRow, CollectionRepository, GoodsRow, UserRow } from './collection.repository.ts';

@@ -10,8 +10,7 @@ import type { DeliveryService } from '../delivery/index.ts';
 import { publishLiveEvent } from '../live-events/index.ts';
 import type { CampaignAccess } from './campaign-access.ts';
 import type { DrawsRepository } from './draws.repository.ts';
-
-type Platform = 'youtube' | 'twitcasting';
+import type { LivePlatform } from '@hanabi/api';
 
 /**
  * Hands a platform's drawn winners to the delivery engine (docs/design.md §8, decision 0040): in ONE transaction,
@@ -32,7 +31,7 @@ export class DistributionService {
   async distribute(
     session: SessionUser,
     campaignId: string,
-    platform: Platform,
+    platform: LivePlatform,
   ): Promise<DistributionResult> {
     const owned = await this.access.own(session, campaignId);
     const outcome = await this.db.transaction(async (tx) => {

@@ -29,7 +29,7 @@ describe.each(testBackends())('draw schedules on %s', (backend) => {
     const engine = new DrawEngine(db, { beacon: fixedBeacon(), clock }, world.ctx.container.log);
     return new DrawScheduleService(
       db,
-      new CampaignAccess(db, repository),
+      new CampaignAccess(db, world.ctx.container.repositories.liveStreams),
       repository,
       engine,
       world.ctx.container.log,

@@ -9,11 +9,11 @@ import {
   drawEntrant,
   drawSchedule,
   heldClaim,
-  liveStream,
   winner,
   winnerChange,
 } from '../../db/schema.ts';
 import { alias } from 'drizzle-orm/pg-core';
+import type { LivePlatform } from '@hanabi/api';
 
 export type DrawRow = typeof draw.$inferSelect;
 export type WinnerRow = typeof winner.$inferSelect;
@@ -145,7 +145,7 @@ export class DrawsRepository {
     }));
   }
 
-  async campaignWinners(campaignId: string, platform?: 'youtube' | 'twitcasting'): Promise<Winner[]> {
+  async campaignWinners(campaignId: string, platform?: LivePlatform): Promise<Winner[]> {
     return this.winners(
       platform
         ? and(eq(winner.campaignId, campaignId), eq(winner.platform, platform))!
@@ -173,21 +173,5 @@ export class DrawsRepository {
       details: row.details,
       createdAt: row.createdAt.toISOString(),
     }));
-  }
-
-  /** The campaign's live stream at `{platform}/{a}/{b}`, if it is one. */
-  async streamAt(campaignId: string, platform: 'youtube' | 'twitcasting', a: string, b: string) {
-    const [row] = await this.db
-      .select()
-      .from(liveStream)
-      .where(
-        and(
-          eq(liveStream.campaignId, campaignId),
-          eq(liveStream.platform, platform),
-          eq(liveStream.channelId, a),
-          eq(liveStream.broadcastId, b),
-        ),
-      );
-    return row ?? null;
   }
 }

@@ -2,3 +2,4 @@
 export { registerDrawRoutes } from './draws.routes.ts';
 export { wireDraws } from './draws.wiring.ts';
 export type { DrawsArea } from './draws.wiring.ts';
+export type { LiveStreamLookup } from './campaign-access.ts';

@@ -15,6 +15,7 @@ import {
   insertUser,
   type CommentValues,
 } from '../../test/live-entries.fixture.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 const DAY = 86_400_000;
 
@@ -47,7 +48,7 @@ describe.each(testBackends())('entrants on %s', (backend) => {
   /** A won prize: a revealed draw of the campaign with one winner row. */
   async function won(
     campaignId: string,
-    who: { key: string; platform: 'youtube' | 'twitcasting'; platformUserId: string; userId?: string },
+    who: { key: string; platform: LivePlatform; platformUserId: string; userId?: string },
     options: { at?: Date; status?: 'drawn' | 'excluded' } = {},
   ) {
     const drawId = crypto.randomUUID();

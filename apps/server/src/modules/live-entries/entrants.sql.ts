@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Platform } from '@hanabi/api';
+import type { LivePlatform } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import type { CampaignEntryRule } from '../../db/schema.ts';
 import { eligibleCommentCondition } from './entry-rule.ts';
@@ -28,7 +28,7 @@ import { eligibleCommentCondition } from './entry-rule.ts';
  * entrant's first eligible comment, and the Hanabi user it was linked to then (null when unlinked).
  */
 export interface EntrantIdentity {
-  platform: Platform;
+  platform: LivePlatform;
   platformUserId: string;
   userId: string | null;
 }

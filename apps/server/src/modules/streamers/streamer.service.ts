@@ -14,7 +14,7 @@ import type { FileStorage } from '../../adapters/storage/index.ts';
 import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { toUserSummary } from '../campaigns/index.ts';
+import { toUserSummary } from '../account/index.ts';
 import type { CampaignService } from '../campaigns/index.ts';
 import { assetRefOf } from '../digital-goods/index.ts';
 import type { AssetRepository } from '../uploads/index.ts';

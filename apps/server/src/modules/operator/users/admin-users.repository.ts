@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { appUser, authUser, campaign, delivery, digitalGoods } from '../../../db/schema.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 export type AppUserRow = typeof appUser.$inferSelect;
 /** A user with their sign-in e-mail and the exact (microsecond) creation time the list cursor needs. */
@@ -22,7 +23,7 @@ export interface AdminUserFilter {
   text?: string;
   type?: 'streamer' | 'audience';
   role?: 'user' | 'operator';
-  platform?: 'youtube' | 'twitcasting' | 'none';
+  platform?: LivePlatform | 'none';
   hasWallet?: boolean;
   suspended?: boolean;
   /** The `createdAtKey` and id of the last row of the previous page. */

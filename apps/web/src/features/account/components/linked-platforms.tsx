@@ -1,4 +1,4 @@
-import { PLATFORMS, type Platform, type PlatformConnection } from '@hanabi/api';
+import { LIVE_PLATFORMS, type LivePlatform, type PlatformConnection } from '@hanabi/api';
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { IconBrandYoutube, IconBroadcast, IconLink } from '@tabler/icons-react';
@@ -26,7 +26,7 @@ function PlatformRow({
   onUnlink,
   busy,
 }: {
-  platform: Platform;
+  platform: LivePlatform;
   connection: PlatformConnection | null;
   onLink: () => void;
   onUnlink: () => void;
@@ -98,7 +98,7 @@ export function LinkedPlatforms() {
   useConnectResult(refresh);
 
   const link = useMutation({
-    mutationFn: (platform: Platform) => identityConsentUrl(platform, pathname),
+    mutationFn: (platform: LivePlatform) => identityConsentUrl(platform, pathname),
     onSuccess: ({ url }) => browserNavigation.assign(url),
     onError: (error) => showErrorToast(errorMessageOf(error)),
   });
@@ -111,7 +111,7 @@ export function LinkedPlatforms() {
     },
     onError: (error) => showErrorToast(errorMessageOf(error)),
   });
-  const confirmUnlink = (platform: Platform) => {
+  const confirmUnlink = (platform: LivePlatform) => {
     const name = t(`liveConnect.platform.${platform}`);
     modals.openConfirmModal({
       title: t('liveConnections.unlinkTitle', { platform: name }),
@@ -142,7 +142,7 @@ export function LinkedPlatforms() {
             {errorMessageOf(connections.error)}
           </Alert>
         ) : (
-          PLATFORMS.map((platform) => (
+          LIVE_PLATFORMS.map((platform) => (
             <PlatformRow
               key={platform}
               platform={platform}

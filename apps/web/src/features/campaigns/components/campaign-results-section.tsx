@@ -1,4 +1,4 @@
-import type { MyWin, Platform, ResultDraw, ResultStream, ResultWinner } from '@hanabi/api';
+import type { MyWin, LivePlatform, ResultDraw, ResultStream, ResultWinner } from '@hanabi/api';
 import { Anchor, Badge, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBrandYoutube, IconBroadcast, IconConfetti, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -113,7 +113,7 @@ function WinnerRow({
 }: {
   winner: ResultWinner;
   mine: MyWin | undefined;
-  claim: ((platform: Platform) => void) | null;
+  claim: ((platform: LivePlatform) => void) | null;
 }) {
   const { t } = useTranslation();
   const Icon = ICONS[winner.platform];
@@ -173,7 +173,7 @@ function DrawCard({
 }: {
   draw: ResultDraw;
   mine: Map<string, MyWin>;
-  claim: (winner: ResultWinner) => ((platform: Platform) => void) | null;
+  claim: (winner: ResultWinner) => ((platform: LivePlatform) => void) | null;
 }) {
   const { t, i18n } = useTranslation();
   const standing = draw.winners.filter((winner) => !winner.excluded).length;
@@ -225,7 +225,7 @@ export function CampaignResultsSection({ campaignId }: { campaignId: string }) {
     void queryClient.invalidateQueries({ queryKey: accountQueryKey });
   });
   const link = useMutation({
-    mutationFn: (platform: Platform) => identityConsentUrl(platform, `/campaign/${campaignId}`),
+    mutationFn: (platform: LivePlatform) => identityConsentUrl(platform, `/campaign/${campaignId}`),
     onSuccess: ({ url }) => browserNavigation.assign(url),
     onError: (error) => showErrorToast(errorMessageOf(error)),
   });
@@ -236,7 +236,7 @@ export function CampaignResultsSection({ campaignId }: { campaignId: string }) {
     if (!winner.awaitingLink) return null;
     if (!account) return null;
     const linked = winner.platform === 'youtube' ? account.youtubeChannelId : account.twitcastingUserId;
-    return linked ? null : (platform: Platform) => link.mutate(platform);
+    return linked ? null : (platform: LivePlatform) => link.mutate(platform);
   };
 
   return (
