@@ -132,13 +132,7 @@ export default tseslint.config(
               .filter((place) => place !== unit)
               .map((place) => `./apps/server/src/${place}`),
             from: `./apps/server/src/${unit}`,
-            // command entry points (`*.command.ts`, `*.cli.ts`) are started by main.ts, beside the index
-            except: [
-              './index.ts',
-              ...entriesOf(unit)
-                .filter((entry) => /\.(command|cli)\.ts$/.test(entry.name))
-                .map((entry) => `./${entry.name}`),
-            ],
+            except: ['./index.ts'],
             message: `Import ${unit} through its index.ts (its public face), not its internals.`,
           })),
         },

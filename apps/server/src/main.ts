@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, isEmbedded, loadConfig, type AppConfig } from './config.ts';
 import { createContainer, openDatabase, type Container } from './container.ts';
 import { migrateCommand } from './db/migrate.ts';
-import { deployTokenCommand } from './modules/chain/deploy-token.command.ts';
+import { deployTokenCommand } from './commands/deploy-token.command.ts';
 import { TokenSetupError } from './modules/chain/index.ts';
 import { startWorkerProbe } from './modules/system/index.ts';
 import { buildApp } from './app.ts';

@@ -72,7 +72,7 @@ describe('npm run operator -- <email>', () => {
   });
 
   const cli = (email: string) =>
-    run(process.execPath, [tsxCli, 'src/modules/operator/grant-operator.cli.ts', email], {
+    run(process.execPath, [tsxCli, 'src/commands/grant-operator.cli.ts', email], {
       cwd: serverPaths.root,
       env: { ...process.env, HANABI_DATA_DIR: dataDir, INIT_CWD: '', LOG_LEVEL: 'silent' },
     });

@@ -2,3 +2,4 @@
 export { registerOperatorRoutes } from './operator.routes.ts';
 export { wireOperator } from './operator.wiring.ts';
 export type { OperatorArea } from './operator.wiring.ts';
+export { describeGrant, grantOperator } from './grant-operator.ts';

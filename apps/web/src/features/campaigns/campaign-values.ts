@@ -136,8 +136,3 @@ export function bodyOf(values: CampaignValues, status: 'draft' | 'scheduled'): C
         : { type: values.drawMode.type },
   };
 }
-
-/** Form path of a server error detail (`body.entryRule.keyword` → `entryRule.keyword`). */
-export function formPathOf(field: string): string {
-  return field.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1');
-}

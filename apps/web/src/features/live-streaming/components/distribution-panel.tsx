@@ -13,7 +13,13 @@ import { distributePrizes, liveKeys } from '../live-api';
  * on chain cannot be taken back; unlinked winners' are held). Repeating it would be harmless (the server counts
  * what was handed over before as "already"), but the button is disabled once it succeeded.
  */
-export function DistributionPanel({ campaignId, platforms }: { campaignId: string; platforms: LivePlatform[] }) {
+export function DistributionPanel({
+  campaignId,
+  platforms,
+}: {
+  campaignId: string;
+  platforms: LivePlatform[];
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [results, setResults] = useState<Partial<Record<LivePlatform, DistributionResult>>>({});

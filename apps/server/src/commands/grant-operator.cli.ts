@@ -1,10 +1,10 @@
-import '../../polyfills.ts';
-import { ConfigError, isEmbedded, loadConfig } from '../../config.ts';
-import { openDatabase } from '../../container.ts';
-import { runMigrations } from '../../db/migrate.ts';
-import { AccountRepository } from '../account/account.repository.ts';
-import { IdentityRepository } from '../identity/identity.repository.ts';
-import { describeGrant, grantOperator } from './grant-operator.ts';
+import '../polyfills.ts';
+import { ConfigError, isEmbedded, loadConfig } from '../config.ts';
+import { openDatabase } from '../container.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { AccountRepository } from '../modules/account/index.ts';
+import { IdentityRepository } from '../modules/identity/index.ts';
+import { describeGrant, grantOperator } from '../modules/operator/index.ts';
 
 // `npm run operator -- <email>`: grants the operator role on the configured database (the one `npm start` uses).
 // With the embedded database, stop the server first: PGlite's data folder is opened by one process at a time.

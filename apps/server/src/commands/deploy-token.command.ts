@@ -1,11 +1,11 @@
 import type { Address } from 'viem';
-import type { AppConfig } from '../../config.ts';
-import { openDatabase } from '../../container.ts';
-import { runMigrations, withMigrationLock } from '../../db/migrate.ts';
-import { startChain } from '../../adapters/chain/index.ts';
-import { lazy } from '../../lib/lazy.ts';
-import type { Logger } from '../../logger.ts';
-import { ChainService } from './chain.service.ts';
+import type { AppConfig } from '../config.ts';
+import { openDatabase } from '../container.ts';
+import { runMigrations, withMigrationLock } from '../db/migrate.ts';
+import { startChain } from '../adapters/chain/index.ts';
+import { lazy } from '../lib/lazy.ts';
+import type { Logger } from '../logger.ts';
+import { ChainService } from '../modules/chain/index.ts';
 
 /**
  * `npm run deploy-token` (HANABI_ROLE=deploy-token): the only way the token is deployed outside embedded mode
