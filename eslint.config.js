@@ -3,6 +3,34 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Server units that other folders reach only through their index.ts (decision 0181). The live adapters and live
+// ingestion are being rewritten elsewhere and join the rule when that work lands.
+const serverSrc = new URL('./apps/server/src/', import.meta.url);
+const notYetThroughIndex = [
+  'modules/live-ingestion',
+  'adapters/youtube',
+  'adapters/twitcasting',
+  'adapters/live-chat',
+  'adapters/beacon',
+];
+const entriesOf = (folder) => readdirSync(new URL(folder, serverSrc), { withFileTypes: true });
+const serverPlaces = [
+  ...entriesOf('.')
+    .filter((entry) => !['modules', 'adapters'].includes(entry.name))
+    .map((entry) => entry.name),
+  ...['modules', 'adapters'].flatMap((top) => entriesOf(top).map((entry) => `${top}/${entry.name}`)),
+];
+const serverUnits = ['modules', 'adapters'].flatMap((top) =>
+  entriesOf(top)
+    .filter((entry) => entry.isDirectory() && !notYetThroughIndex.includes(`${top}/${entry.name}`))
+    .map((entry) => `${top}/${entry.name}`),
+);
 
 export default tseslint.config(
   {
@@ -78,6 +106,39 @@ export default tseslint.config(
       ],
     },
   })),
+  // Server modules and adapters are imported from elsewhere only through their public index.ts (decision 0181).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.fixture.ts',
+      '**/*test-support.ts',
+      '**/*.cli.ts',
+      '**/*.command.ts',
+      'apps/server/src/test/**',
+      ...notYetThroughIndex.map((unit) => `apps/server/src/${unit}/**`),
+    ],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/resolver': { node: { extensions: ['.ts'] } },
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverUnits.map((unit) => ({
+            target: serverPlaces
+              .filter((place) => place !== unit)
+              .map((place) => `./apps/server/src/${place}`),
+            from: `./apps/server/src/${unit}`,
+            except: ['./index.ts'],
+            message: `Import ${unit} through its index.ts (its public face), not its internals.`,
+          })),
+        },
+      ],
+    },
+  },
   // No import cycles in the server and the shared packages (relative imports; what farm-like tools call circles).
   {
     files: ['apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
@@ -94,5 +155,36 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Web features never import each other: what two features share lives in lib/ or components/, and pages are
+  // composed in app/ (decision 0180). lib/ and components/ import no feature. Tests included.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx'] } },
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message:
+                'A web feature never imports another feature: move the shared piece to lib/ or components/.',
+            })),
+            {
+              target: ['./apps/web/src/lib', './apps/web/src/components'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'lib/ and components/ sit below the features and app/.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

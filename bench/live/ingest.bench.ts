@@ -16,11 +16,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { createContainer } from '../../apps/server/src/container.ts';
 import { createLogger } from '../../apps/server/src/logger.ts';
 import { asUser, headerSessions } from '../../apps/server/src/test/test-context.ts';
-import {
-  insertCampaign,
-  insertGoods,
-  insertUser,
-} from '../../apps/server/src/modules/live-entries/live-entries.fixture.ts';
+import { insertCampaign, insertGoods, insertUser } from '../../apps/server/src/test/live-entries.fixture.ts';
 import {
   clickConsent,
   followCallback,

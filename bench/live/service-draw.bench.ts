@@ -22,7 +22,7 @@ import {
   insertGoods,
   insertStream,
   insertUser,
-} from '../../apps/server/src/modules/live-entries/live-entries.fixture.ts';
+} from '../../apps/server/src/test/live-entries.fixture.ts';
 
 const GOAL_MS = 5000;
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

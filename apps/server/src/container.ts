@@ -6,49 +6,49 @@ import { JobQueue } from './queue/job-queue.ts';
 import type { JobDefinition } from './queue/job-definition.ts';
 import type { SessionResolver } from './http/session.ts';
 import { createMailer, DevMailbox, type Mailer } from './adapters/mail/index.ts';
-import { SystemService } from './modules/system/system.service.ts';
-import { HousekeepingRepository } from './modules/housekeeping/housekeeping.repository.ts';
-import { housekeepingJob } from './modules/housekeeping/housekeeping.jobs.ts';
-import { analyticsSummaryJob } from './modules/analytics/analytics-summary.jobs.ts';
-import { createAuth, type Auth } from './modules/identity/auth.ts';
-import { resolveAuthSecret } from './modules/identity/auth-secret.ts';
-import { AuthGateway } from './modules/identity/auth-gateway.ts';
-import { IdentityRepository } from './modules/identity/identity.repository.ts';
-import { SignInService } from './modules/account/sign-in.service.ts';
-import { AuthSessionResolver } from './modules/identity/session-resolver.ts';
-import { AccountRepository } from './modules/account/account.repository.ts';
-import { AccountService } from './modules/account/account.service.ts';
-import { WalletService } from './modules/account/wallet.service.ts';
-import { LinkBindings } from './modules/identity/link-binding.ts';
-import { walletCoolOffJob } from './modules/account/wallet.jobs.ts';
-import { notificationMailJob } from './modules/notifications/notification-mail.jobs.ts';
-import { NotificationMailService } from './modules/notifications/notification-mail.service.ts';
+import { SystemService } from './modules/system/index.ts';
+import { HousekeepingRepository } from './modules/housekeeping/index.ts';
+import { housekeepingJob } from './modules/housekeeping/index.ts';
+import { analyticsSummaryJob } from './modules/analytics/index.ts';
+import { createAuth, type Auth } from './modules/identity/index.ts';
+import { resolveAuthSecret } from './modules/identity/index.ts';
+import { AuthGateway } from './modules/identity/index.ts';
+import { IdentityRepository } from './modules/identity/index.ts';
+import { SignInService } from './modules/account/index.ts';
+import { AuthSessionResolver } from './modules/identity/index.ts';
+import { AccountRepository } from './modules/account/index.ts';
+import { AccountService } from './modules/account/index.ts';
+import { WalletService } from './modules/account/index.ts';
+import { LinkBindings } from './modules/identity/index.ts';
+import { walletCoolOffJob } from './modules/account/index.ts';
+import { notificationMailJob } from './modules/notifications/index.ts';
+import { NotificationMailService } from './modules/notifications/index.ts';
 import { startChain, type ChainAdapter } from './adapters/chain/index.ts';
 import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
-import { ChainService } from './modules/chain/chain.service.ts';
-import { TokensRepository } from './modules/tokens/tokens.repository.ts';
-import { TokenService } from './modules/tokens/tokens.service.ts';
-import { handOffTokenWrites, tokenWriteJob } from './modules/tokens/token-write.job.ts';
-import { TokenAssetService } from './modules/tokens/token-assets.service.ts';
+import { ChainService } from './modules/chain/index.ts';
+import { TokensRepository } from './modules/tokens/index.ts';
+import { TokenService } from './modules/tokens/index.ts';
+import { TokenAssetService } from './modules/tokens/index.ts';
+import { handOffTokenWrites, tokenWriteJob } from './modules/tokens/index.ts';
 import { lazy, type Lazy } from './lib/lazy.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
 import { CacheBus } from './db/cache-bus.ts';
-import { MetricsService } from './modules/metrics/metrics.service.ts';
-import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns.wiring.ts';
-import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chain/goods-on-chain.jobs.ts';
-import { wireAudience, type Audience } from './modules/audience/audience.wiring.ts';
-import { wireOperator, type OperatorArea } from './modules/operator.wiring.ts';
-import { createSignerLock, wireDelivery, type DeliveryWiring } from './modules/delivery/delivery.wiring.ts';
+import { MetricsService } from './modules/metrics/index.ts';
+import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns/index.ts';
+import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chain/index.ts';
+import { wireAudience, type Audience } from './modules/audience/index.ts';
+import { wireOperator, type OperatorArea } from './modules/operator/index.ts';
+import { createSignerLock, wireDelivery, type DeliveryWiring } from './modules/delivery/index.ts';
 import {
   manualDistributionDeliverySource,
   wireManualDistribution,
   type ManualDistributionWiring,
-} from './modules/manual-distribution/manual-distribution.wiring.ts';
+} from './modules/manual-distribution/index.ts';
 import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
 import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
-import { MemorySandboxStore, type SandboxStore } from './modules/sandbox/sandbox.store.ts';
+import { MemorySandboxStore, type SandboxStore } from './modules/sandbox/index.ts';
 import { wireLive, type LiveWiring } from './modules/live-ingestion/live.wiring.ts';
-import { wireDraws, type DrawsArea } from './modules/live-draws/draws.wiring.ts';
+import { wireDraws, type DrawsArea } from './modules/live-draws/index.ts';
 
 /**
  * Explicit wiring, in dependency order: config → adapters → repositories → services → jobs.
@@ -155,6 +155,10 @@ export async function createContainer(
       (adapter) => adapter.close(),
     );
 
+    // Each outside client once, handed to every user of it.
+    const youtube = createYouTubeApi(config);
+    const twitcasting = createTwitCastingApi(config);
+
     const goodsPublisher = new QueuedGoodsPublisher();
     const cacheBus = new CacheBus(database, log);
     const goods = wireGoodsAndCampaigns({ config, db, log, goodsPublisher, cacheBus });
@@ -230,12 +234,12 @@ export async function createContainer(
       sources: [manualDistributionDeliverySource],
     });
     const manualDistribution = wireManualDistribution({
-      config,
       database,
       log,
       digitalGoods: repositories.digitalGoods,
       deliveries: delivery.repositories.deliveries,
       delivery: delivery.services.delivery,
+      twitcasting,
     });
     const live = wireLive({
       config,
@@ -244,6 +248,8 @@ export async function createContainer(
       queue,
       authSecret,
       heldPrizes: delivery.services.delivery,
+      youtube,
+      twitcasting,
     });
     const draws = wireDraws({
       config,
@@ -252,6 +258,7 @@ export async function createContainer(
       chain,
       storage: goods.storage,
       delivery: delivery.services.delivery,
+      liveStreams: live.repositories.liveStreams,
     });
     const audience = wireAudience({
       database,
@@ -358,8 +365,8 @@ export async function createContainer(
         chain,
         ipfs,
         storage: goods.storage,
-        youtube: createYouTubeApi(config),
-        twitcasting: createTwitCastingApi(config),
+        youtube,
+        twitcasting,
       },
       sandbox: config.live.sandbox ? new MemorySandboxStore(config.publicOrigin) : null,
       auth,

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, isEmbedded, loadConfig, type AppConfig } from './config.ts';
 import { createContainer, openDatabase, type Container } from './container.ts';
 import { migrateCommand } from './db/migrate.ts';
-import { deployTokenCommand } from './modules/chain/deploy-token.command.ts';
-import { TokenSetupError } from './modules/chain/chain.service.ts';
-import { startWorkerProbe } from './modules/system/worker-probe.ts';
+import { deployTokenCommand } from './commands/deploy-token.command.ts';
+import { TokenSetupError } from './modules/chain/index.ts';
+import { startWorkerProbe } from './modules/system/index.ts';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
 import { seedDemo } from './demo-seed/demo-seed.ts';
-import { flushErrorReporting, startErrorReporting } from './adapters/error-reporting/sentry.ts';
+import { flushErrorReporting, startErrorReporting } from './adapters/error-reporting/index.ts';
 
 function readConfig(): AppConfig {
   try {

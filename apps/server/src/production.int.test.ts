@@ -15,7 +15,7 @@ import {
   startProductionStack,
   until,
 } from './test/production-stack.ts';
-import { randomAddress } from './modules/delivery/delivery.fixture.ts';
+import { randomAddress } from './test/delivery.fixture.ts';
 
 /** The goods of this test, inserted directly (record ids are UUID-shaped at the contract). */
 const GOODS_ID = '7e57c0de-0000-4000-8000-00000000900d';

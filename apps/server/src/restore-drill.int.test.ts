@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hanabiTokenAbi } from '@hanabi/token';
 import type { HexAddress } from './adapters/chain/token-contract.ts';
-import { randomAddress } from './modules/delivery/delivery.fixture.ts';
+import { randomAddress } from './test/delivery.fixture.ts';
 import {
   freePort,
   requestSignInLink,

@@ -2,6 +2,7 @@ export * from './route.ts';
 export * from './errors.ts';
 export * from './constants.ts';
 export * from './string-primitives.ts';
+export * from './live-platform.ts';
 export * from './error-reporting.ts';
 export * from './sandbox-console.ts';
 export * from './routes/system.routes.ts';

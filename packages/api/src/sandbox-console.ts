@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LivePlatformSchema } from './live-platform.ts';
 
 /*
  * The sandbox chat console API (`/sandbox/api/…`, embedded servers only). It drives the fake platforms, not
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 export const SANDBOX_API_BASE = '/sandbox/api';
 
-export const SandboxPlatform = z.enum(['youtube', 'twitcasting']);
+export const SandboxPlatform = LivePlatformSchema;
 export type SandboxPlatform = z.infer<typeof SandboxPlatform>;
 
 export const SandboxAccountView = z.object({

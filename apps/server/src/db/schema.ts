@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LIVE_PLATFORMS, NOTIFICATION_TYPES } from '@hanabi/api';
 import {
   bigint,
   boolean,
@@ -594,18 +595,6 @@ export const delivery = pgTable(
 
 // ─── Social layer: notifications, follows, likes, news (issues [Delivery], [Audience], [Operator]) ──────────
 
-export const NOTIFICATION_TYPE_VALUES = [
-  'prizeReceived',
-  'prizeCompleted',
-  'manualDistributionCompleted',
-  'watchlistRegistered',
-  'watchlistIncreased',
-  'tokenLikeAdded',
-  'campaignLikeAdded',
-  'accountUpdated',
-  'walletChanged',
-] as const;
-
 /** A notification (types and groups of the original). `params` fill the text in the reader's language. */
 export const notification = pgTable(
   'notification',
@@ -614,7 +603,7 @@ export const notification = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => appUser.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: NOTIFICATION_TYPE_VALUES }).notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     /** Where it leads: `/collection/{id}`, `/campaign/{id}`, … */
     href: text('href'),
@@ -694,8 +683,6 @@ export const news = pgTable(
 );
 
 // ─── Live: platform connections, live streams, comments, draws, winners (issue [Live]) ──────────────────────
-
-export const LIVE_PLATFORMS = ['youtube', 'twitcasting'] as const;
 
 /**
  * A user's OAuth connection to a platform: streamers read their chat with it, audience members prove the
@@ -868,6 +855,14 @@ export const drawEntrant = pgTable(
     /** `{platform}:{author id}`, or `user:{id}` for a person linked on several platforms. */
     entrantKey: text('entrant_key').notNull(),
     displayName: text('display_name').notNull(),
+    /**
+     * Who the key stood for at the freeze (decision 0182): the platform identity of the entrant's first eligible
+     * comment and the Hanabi user it was linked to, so the reveal never parses the key back or asks today's links.
+     * Null only on rows frozen before migration 0017 whose linked identity could not be found any more.
+     */
+    platform: text('platform', { enum: LIVE_PLATFORMS }),
+    platformUserId: text('platform_user_id'),
+    userId: text('user_id').references(() => appUser.id, { onDelete: 'set null' }),
   },
   (table) => [primaryKey({ columns: [table.drawId, table.position] })],
 );

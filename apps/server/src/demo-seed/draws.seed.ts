@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { anvilDevAddress } from '../adapters/chain/embedded-chain.ts';
+import { anvilDevAddress } from '../adapters/chain/index.ts';
 import type { SeedStep } from './seed-step.ts';
 import { campaign, draw, liveComment, liveStream } from '../db/schema.ts';
 import type { SessionUser } from '../http/session.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SeedStep } from './seed-step.ts';
 import { manualDistribution } from '../db/schema.ts';
 import type { SessionUser } from '../http/session.ts';
-import { anvilDevAddress } from '../adapters/chain/embedded-chain.ts';
+import { anvilDevAddress } from '../adapters/chain/index.ts';
 import { demoUserId } from './identity.seed.ts';
 
 /**

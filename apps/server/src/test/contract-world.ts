@@ -4,6 +4,7 @@ import { DEMO_USERS } from '../demo-seed/identity.seed.ts';
 import type { SessionUser } from '../http/session.ts';
 import { createTestContext, headerSessions, type TestContext } from './test-context.ts';
 import type { IdPools } from './contract-arbitraries.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 /*
  * The world the contract fuzzer and the generated access matrix run in (issue 20): the demo seed (a streamer with
@@ -26,7 +27,7 @@ export interface ContractWorld {
     publishedGoods: string;
     draw: string;
     liveStreamCampaign: string;
-    liveStream: { platform: 'youtube' | 'twitcasting'; a: string; b: string };
+    liveStream: { platform: LivePlatform; a: string; b: string };
     manualDistribution: string;
     audienceNotification: string;
     delivery: string;
@@ -112,7 +113,7 @@ export async function createContractWorld(env: Record<string, string> = {}): Pro
     draw: (await first(ctx, 'select id from draw limit 1')).id as string,
     liveStreamCampaign: stream.campaign_id as string,
     liveStream: {
-      platform: stream.platform as 'youtube' | 'twitcasting',
+      platform: stream.platform as LivePlatform,
       a: stream.channel_id as string,
       b: stream.broadcast_id as string,
     },

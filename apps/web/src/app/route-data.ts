@@ -1,6 +1,6 @@
 import type { Prefetch } from './lazy-route';
 import { campaignQuery } from '../features/campaigns/campaign-queries';
-import { resultsKey } from '../features/campaign-results/campaign-results-api';
+import { resultsKey } from '../features/campaigns/campaign-results-api';
 import { hasSessionHint, takePageData } from '../lib/page-data';
 import { publicDrawQuery } from '../features/draws/draw-queries';
 import { streamerProfileQuery } from '../features/streamers/streamer-queries';

@@ -1,7 +1,9 @@
+import type { DeliveryStatus } from '@hanabi/api';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export type DeliveryState = 'held' | 'queued' | 'submitted' | 'confirmed' | 'failed' | 'cancelled';
+/** A delivery row's status (the contract's `DeliveryStatus`), or `held` for a claim not delivered yet. */
+export type DeliveryState = 'held' | DeliveryStatus;
 
 const COLORS: Record<DeliveryState, string> = {
   held: 'grape.8',

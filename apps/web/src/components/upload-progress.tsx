@@ -2,24 +2,21 @@ import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+/** What `useUpload` returns that the progress shows and controls. */
 interface UploadProgressProps {
-  percent: number | null;
-  paused: boolean;
-  canPause: boolean;
-  onPause: () => void;
-  onResume: () => void;
-  onCancel?: () => void;
+  upload: {
+    percent: number | null;
+    paused: boolean;
+    canPause: boolean;
+    pause: () => void;
+    resume: () => void;
+    cancel?: () => void;
+  };
 }
 
 /** The progress of a running upload, with pause/resume for resumable ones. Renders nothing when idle. */
-export function UploadProgress({
-  percent,
-  paused,
-  canPause,
-  onPause,
-  onResume,
-  onCancel,
-}: UploadProgressProps) {
+export function UploadProgress({ upload }: UploadProgressProps) {
+  const { percent, paused, canPause, pause: onPause, resume: onResume, cancel: onCancel } = upload;
   const { t } = useTranslation();
   if (percent === null) return null;
   return (

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { text } from '../string-primitives.ts';
-import { ADMIN_DELIVERY_STATUSES } from './admin-user.routes.ts';
+import { DELIVERY_STATUSES } from './delivery.routes.ts';
+import { LIVE_PLATFORMS, type LivePlatform } from '../live-platform.ts';
 
 /**
  * The operator's analytics dashboard (docs/original-spec.md §7: `GET /api/admin/analytics/dashboard`). Every figure is
@@ -15,8 +16,6 @@ export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
 export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 
 /** The platforms whose chat Hanabi reads: the live figures come per platform. */
-export const ANALYTICS_LIVE_PLATFORMS = ['youtube', 'twitcasting'] as const;
-export type AnalyticsLivePlatform = (typeof ANALYTICS_LIVE_PLATFORMS)[number];
 
 const DateTime = text().datetime({ offset: true });
 
@@ -59,13 +58,11 @@ export type AnalyticsDashboardQuery = z.input<typeof AnalyticsDashboardQuery>;
 /** Gas is a uint256 sum: decimal digits. */
 const GasAmount = z.string().regex(/^\d+$/);
 
-const deliveryCounts = Object.fromEntries(
-  ADMIN_DELIVERY_STATUSES.map((status) => [status, z.number().int()]),
-);
+const deliveryCounts = Object.fromEntries(DELIVERY_STATUSES.map((status) => [status, z.number().int()]));
 
 /** Counts of deliveries by their current status. */
 export const DeliveryStatusCounts = z.object(
-  deliveryCounts as Record<(typeof ADMIN_DELIVERY_STATUSES)[number], z.ZodNumber>,
+  deliveryCounts as Record<(typeof DELIVERY_STATUSES)[number], z.ZodNumber>,
 );
 
 /**
@@ -90,8 +87,8 @@ export const AnalyticsLiveFigures = z.object({
 export type AnalyticsLiveFigures = z.infer<typeof AnalyticsLiveFigures>;
 
 const liveFigures = z.object(
-  Object.fromEntries(ANALYTICS_LIVE_PLATFORMS.map((platform) => [platform, AnalyticsLiveFigures])) as Record<
-    AnalyticsLivePlatform,
+  Object.fromEntries(LIVE_PLATFORMS.map((platform) => [platform, AnalyticsLiveFigures])) as Record<
+    LivePlatform,
     typeof AnalyticsLiveFigures
   >,
 );
@@ -124,7 +121,7 @@ export type AnalyticsBucket = z.infer<typeof AnalyticsBucket>;
 
 export const AnalyticsPlatformRow = z.object({
   /** `hanabi`: a known user who had no wallet yet. */
-  platform: z.enum(['youtube', 'twitcasting', 'hanabi']),
+  platform: z.enum([...LIVE_PLATFORMS, 'hanabi']),
   heldClaimsCreated: z.number().int(),
   heldClaimsReleased: z.number().int(),
   /** Released claims whose delivery is confirmed on chain. */

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId, text } from '../string-primitives.ts';
 import { UserRole, UserTypeSchema } from './account.routes.ts';
-import { CampaignStatus, PlatformSchema } from './campaign.routes.ts';
+import { CampaignStatus } from './campaign.routes.ts';
+import { LIVE_PLATFORMS, LivePlatformSchema } from '../live-platform.ts';
 import { DigitalGoodsStatus } from './digital-goods.routes.ts';
+import { DeliveryStatus } from './delivery.routes.ts';
 
 /**
  * The operator's user tools (docs/original-spec.md §7: `GET /api/admin/user`): search and filter every user, look at
@@ -22,7 +24,7 @@ export const AdminUserListQuery = z.object({
   type: UserTypeSchema.optional(),
   role: UserRole.optional(),
   /** Has linked this platform; `none`: has linked neither. */
-  platform: z.enum(['youtube', 'twitcasting', 'none']).optional(),
+  platform: z.enum([...LIVE_PLATFORMS, 'none']).optional(),
   hasWallet: QueryFlag.optional(),
   suspended: QueryFlag.optional(),
   limit: z.coerce
@@ -61,10 +63,6 @@ export const AdminUserList = z.object({ list: z.array(AdminUser), nextCursor: z.
 
 export const AdminUserIdParams = z.object({ id: entityId() });
 
-export const ADMIN_DELIVERY_STATUSES = ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
-export const AdminDeliveryStatus = z.enum(ADMIN_DELIVERY_STATUSES);
-export type AdminDeliveryStatus = z.infer<typeof AdminDeliveryStatus>;
-
 /** One user's campaigns, goods and the deliveries they received, newest first (at most `detailItems` each). */
 export const AdminUserDetail = z.object({
   user: AdminUser.extend({ bio: z.string(), locale: z.enum(['ja', 'en']) }),
@@ -75,7 +73,7 @@ export const AdminUserDetail = z.object({
         id: z.string(),
         title: z.string(),
         status: CampaignStatus,
-        platforms: z.array(PlatformSchema),
+        platforms: z.array(LivePlatformSchema),
         startsAt: z.string(),
         endsAt: z.string(),
       }),
@@ -99,7 +97,7 @@ export const AdminUserDetail = z.object({
     list: z.array(
       z.object({
         id: z.string(),
-        status: AdminDeliveryStatus,
+        status: DeliveryStatus,
         source: z.enum(['draw', 'manual', 'admin']),
         tokenId: z.string(),
         amount: z.string(),

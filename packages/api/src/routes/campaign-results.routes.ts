@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
-import { CampaignIdParams, CampaignStatus, PlatformSchema } from './campaign.routes.ts';
+import { CampaignIdParams, CampaignStatus } from './campaign.routes.ts';
+import { LivePlatformSchema } from '../live-platform.ts';
 import { DrawStatus, DrawTrigger, WinnerStatus } from './draw.routes.ts';
 
 /*
@@ -12,7 +13,7 @@ import { DrawStatus, DrawTrigger, WinnerStatus } from './draw.routes.ts';
 
 export const ResultWinner = z.object({
   id: z.string(),
-  platform: PlatformSchema,
+  platform: LivePlatformSchema,
   /** The chat name the winner commented with (public in the chat already). */
   displayName: z.string(),
   excluded: z.boolean(),
@@ -35,7 +36,7 @@ export const ResultDraw = z.object({
 export type ResultDraw = z.infer<typeof ResultDraw>;
 
 export const ResultStream = z.object({
-  platform: PlatformSchema,
+  platform: LivePlatformSchema,
   status: z.enum(['waiting', 'live', 'ended', 'error']),
   /** The broadcast on the platform, and the channel it belongs to (null when the platform gives no address). */
   streamUrl: z.string().nullable(),
@@ -57,7 +58,7 @@ export type CampaignResults = z.infer<typeof CampaignResults>;
 export const MyWin = z.object({
   winnerId: z.string(),
   drawId: z.string(),
-  platform: PlatformSchema,
+  platform: LivePlatformSchema,
   displayName: z.string(),
   status: WinnerStatus,
   txHash: z.string().nullable(),

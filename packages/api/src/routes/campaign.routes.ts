@@ -2,18 +2,15 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId, multilineText, text } from '../string-primitives.ts';
 import { UPLOAD } from '../constants.ts';
+import { LIVE_PLATFORMS, LivePlatformSchema, type LivePlatform } from '../live-platform.ts';
 import { UserSummary } from './account.routes.ts';
 import { AssetId, AssetRef, DigitalGoodsStatus } from './digital-goods.routes.ts';
-
-export const PLATFORMS = ['youtube', 'twitcasting'] as const;
-export const PlatformSchema = z.enum(PLATFORMS);
-export type Platform = z.infer<typeof PlatformSchema>;
 
 /**
  * The longest entry keyword each platform can carry in one chat message: YouTube live chat messages are at most
  * 200 characters, TwitCasting comments at most 140. A campaign's keyword fits every platform it runs on.
  */
-export const PLATFORM_KEYWORD_MAX: Record<Platform, number> = { youtube: 200, twitcasting: 140 };
+export const PLATFORM_KEYWORD_MAX: Record<LivePlatform, number> = { youtube: 200, twitcasting: 140 };
 
 export const CAMPAIGN_LIMITS = {
   titleMax: 100,
@@ -90,7 +87,7 @@ export const Campaign = z.object({
   status: CampaignStatus,
   startsAt: z.string(),
   endsAt: z.string(),
-  platforms: z.array(PlatformSchema),
+  platforms: z.array(LivePlatformSchema),
   prize: z.object({
     digitalGoodsId: z.string(),
     copiesPerWinner: z.number().int(),
@@ -127,9 +124,9 @@ const campaignFields = {
   startsAt: DateTime,
   endsAt: DateTime,
   platforms: z
-    .array(PlatformSchema)
+    .array(LivePlatformSchema)
     .min(1)
-    .max(PLATFORMS.length)
+    .max(LIVE_PLATFORMS.length)
     .refine((list) => new Set(list).size === list.length, { message: 'lists a platform twice' }),
   prize: PrizeInput,
   winnerCount: z.number().int().min(1).max(CAMPAIGN_LIMITS.winnerCountMax),
@@ -171,7 +168,7 @@ export const CampaignListQuery = z.object({
     .transform((value) => value.split(',').map((item) => item.trim()))
     .pipe(z.array(CampaignStatus).min(1))
     .optional(),
-  platform: PlatformSchema.optional(),
+  platform: LivePlatformSchema.optional(),
   streamerId: entityId().optional(),
   /** `true`: only campaigns of the streamers you follow (signed in; 401 otherwise). */
   followed: z

@@ -3,14 +3,7 @@ import { defineRoute } from '../route.ts';
 import { entityId } from '../string-primitives.ts';
 import { UserSummary } from './account.routes.ts';
 import { AssetRef } from './digital-goods.routes.ts';
-
-/**
- * Where a prize stands: held (Hanabi keeps it until the person can receive it), on its way (queued or sent),
- * confirmed on chain, or failed (the delivery engine gave up; operators see it in their queue).
- */
-export const COLLECTION_STATES = ['held', 'onItsWay', 'confirmed', 'failed'] as const;
-export const CollectionState = z.enum(COLLECTION_STATES);
-export type CollectionState = z.infer<typeof CollectionState>;
+import { PrizeState } from './delivery.routes.ts';
 
 /** A token as anyone may see it, with its IPFS addresses. */
 export const CollectedGoods = z.object({
@@ -39,7 +32,7 @@ export const CollectionItem = z.object({
   source: z.enum(['draw', 'manual', 'admin']),
   /** Copies (uint256 as a decimal string). */
   amount: z.string(),
-  state: CollectionState,
+  state: PrizeState,
   txHash: z.string().nullable(),
   blockNumber: z.number().int().nullable(),
   receivedAt: z.string(),

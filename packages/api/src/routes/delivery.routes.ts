@@ -1,10 +1,32 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId, text } from '../string-primitives.ts';
+import { LIVE_PLATFORMS } from '../live-platform.ts';
 
+/** A delivery row as the engine keeps it (operators' queues and counts). */
 export const DELIVERY_STATUSES = ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
 export const DeliveryStatus = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
+
+/**
+ * Where a prize stands for the people it concerns (winners, campaign results, collections): held by Hanabi until
+ * the person can receive it, then queued, submitted, delivered (confirmed on chain) or failed (failed or
+ * cancelled). The one vocabulary outside the engine; `prizeStateOf` is the one reading of a delivery row in it.
+ */
+export const PRIZE_STATES = ['held', 'queued', 'submitted', 'delivered', 'failed'] as const;
+export const PrizeState = z.enum(PRIZE_STATES);
+export type PrizeState = z.infer<typeof PrizeState>;
+
+export function prizeStateOf(status: DeliveryStatus): Exclude<PrizeState, 'held'> {
+  switch (status) {
+    case 'confirmed':
+      return 'delivered';
+    case 'cancelled':
+      return 'failed';
+    default:
+      return status;
+  }
+}
 
 export const DELIVERY_SOURCES = ['draw', 'manual', 'admin'] as const;
 export const DeliverySource = z.enum(DELIVERY_SOURCES);
@@ -34,7 +56,7 @@ export const Delivery = z.object({
 });
 export type Delivery = z.infer<typeof Delivery>;
 
-export const HELD_CLAIM_PLATFORMS = ['youtube', 'twitcasting', 'hanabi'] as const;
+export const HELD_CLAIM_PLATFORMS = [...LIVE_PLATFORMS, 'hanabi'] as const;
 
 /** A prize waiting for its recipient to link the identity it was won with, or to set a wallet. */
 export const HeldClaim = z.object({

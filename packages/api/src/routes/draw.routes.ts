@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId, text } from '../string-primitives.ts';
-import { CampaignIdParams, PlatformSchema } from './campaign.routes.ts';
-import { DeliveryStatus } from './delivery.routes.ts';
+import { CampaignIdParams } from './campaign.routes.ts';
+import { LivePlatformSchema, type LivePlatform } from '../live-platform.ts';
+import { DeliveryStatus, PRIZE_STATES } from './delivery.routes.ts';
 import { LiveStreamParams } from './live.routes.ts';
 
 /*
@@ -22,15 +23,7 @@ export const DrawTrigger = z.enum(DRAW_TRIGGERS);
  * drawn → (distribution) held | queued → submitted → delivered | failed; or excluded by the streamer.
  * `queued`/`submitted`/`delivered`/`failed` mirror the winner's delivery.
  */
-export const WINNER_STATUSES = [
-  'drawn',
-  'held',
-  'queued',
-  'submitted',
-  'delivered',
-  'failed',
-  'excluded',
-] as const;
+export const WINNER_STATUSES = ['drawn', ...PRIZE_STATES, 'excluded'] as const;
 export const WinnerStatus = z.enum(WINNER_STATUSES);
 export type WinnerStatus = z.infer<typeof WinnerStatus>;
 
@@ -41,7 +34,7 @@ export const Winner = z.object({
   /** Order within its draw (0-based). */
   position: z.number().int(),
   entrantKey: z.string(),
-  platform: PlatformSchema,
+  platform: LivePlatformSchema,
   platformUserId: z.string(),
   displayName: z.string(),
   /** The Hanabi user, once the identity is linked. */
@@ -136,7 +129,7 @@ export type WinnerEditBody = z.infer<typeof WinnerEditBody>;
 
 export const ScheduleBody = z.object({ campaignId: entityId() });
 
-export const ResultQuery = z.object({ platformType: PlatformSchema.optional() });
+export const ResultQuery = z.object({ platformType: LivePlatformSchema.optional() });
 
 export const DrawFunnel = z.object({
   comments: z.number().int(),
@@ -151,7 +144,7 @@ export const DrawFunnel = z.object({
 
 export const LiveResult = z.object({
   campaignId: z.string(),
-  platformType: PlatformSchema.nullable(),
+  platformType: LivePlatformSchema.nullable(),
   draws: z.array(DrawSummary),
   winners: z.array(Winner),
   funnel: DrawFunnel,
@@ -205,7 +198,7 @@ export type DrawProofResponse = z.infer<typeof DrawProofResponse>;
 
 const DrawIdParams = z.object({ id: entityId() });
 
-function platformDrawRoutes<P extends 'youtube' | 'twitcasting'>(platform: P) {
+function platformDrawRoutes<P extends LivePlatform>(platform: P) {
   const base = `/api/liveStreaming/${platform}/:a/:b` as const;
   const name = platform === 'youtube' ? 'YouTube' : 'TwitCasting';
   return {

@@ -3,7 +3,8 @@ import { defineRoute } from '../route.ts';
 import { entityId, platformId, text } from '../string-primitives.ts';
 import { UPLOAD } from '../constants.ts';
 import { LocaleSchema } from './account.routes.ts';
-import { CampaignIdParams, PlatformSchema } from './campaign.routes.ts';
+import { CampaignIdParams } from './campaign.routes.ts';
+import { LivePlatformSchema } from '../live-platform.ts';
 
 /*
  * Live (issue [Live], docs/design.md §5 and §6): platform connections (OAuth), the live streams of a campaign, their
@@ -14,7 +15,7 @@ import { CampaignIdParams, PlatformSchema } from './campaign.routes.ts';
  * `broadcastId`).
  */
 
-// ─── Platform connections ────────────────────────────────────────────────────────────────────────────────────
+// ─── LivePlatform connections ────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * Why a connection is made. `identity`: prove the platform identity you comment with (any signed-in user; links
@@ -25,7 +26,7 @@ export const ConnectionPurpose = z.enum(['identity', 'liveStreaming']);
 export type ConnectionPurpose = z.infer<typeof ConnectionPurpose>;
 
 export const PlatformConnection = z.object({
-  platform: PlatformSchema,
+  platform: LivePlatformSchema,
   /** YouTube channel id (`UC…`) or TwitCasting numeric user id. */
   platformUserId: z.string(),
   /** TwitCasting screen id; null on YouTube. */
@@ -96,7 +97,7 @@ export const YOUTUBE_QUOTA = { dailyUnits: 10_000, chatPollUnits: 5 } as const;
 export const LiveStream = z.object({
   id: z.string(),
   campaignId: z.string(),
-  platform: PlatformSchema,
+  platform: LivePlatformSchema,
   /** `{a}`: YouTube channel id, TwitCasting user id. */
   channelId: z.string(),
   /** `{b}`: YouTube video id, TwitCasting movie id. */
@@ -121,7 +122,7 @@ export type LiveStream = z.infer<typeof LiveStream>;
 
 /** A campaign's live side, per platform: the connection, the stream being read, and whether one can start. */
 export const LivePlatformState = z.object({
-  platform: PlatformSchema,
+  platform: LivePlatformSchema,
   /** The campaign runs on this platform. */
   enabled: z.boolean(),
   connection: PlatformConnection.nullable(),
@@ -145,7 +146,7 @@ export const LiveOverview = z.object({
 });
 export type LiveOverview = z.infer<typeof LiveOverview>;
 
-export const StartStreamBody = z.object({ platform: PlatformSchema });
+export const StartStreamBody = z.object({ platform: LivePlatformSchema });
 
 /** The stream's platform ids in the original's paths: `a` the channel (user) id, `b` the broadcast (movie) id. */
 export const LiveStreamParams = z.object({ a: platformId(), b: platformId() });
@@ -171,7 +172,7 @@ export type CommentReason = z.infer<typeof CommentReason>;
 
 export const LiveComment = z.object({
   id: z.string(),
-  platform: PlatformSchema,
+  platform: LivePlatformSchema,
   platformMessageId: z.string(),
   authorPlatformId: z.string(),
   authorName: z.string(),

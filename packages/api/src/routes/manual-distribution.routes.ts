@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId, text } from '../string-primitives.ts';
 import { DeliveryCounts } from './delivery.routes.ts';
+import { LIVE_PLATFORMS } from '../live-platform.ts';
 
 export const MANUAL_DISTRIBUTION_LIMITS = {
   /** Rows in one distribution. */
@@ -27,7 +28,7 @@ export const ManualDistributionBody = z.object({
 });
 export type ManualDistributionBody = z.input<typeof ManualDistributionBody>;
 
-export const RECIPIENT_KINDS = ['user', 'wallet', 'youtube', 'twitcasting'] as const;
+export const RECIPIENT_KINDS = ['user', 'wallet', ...LIVE_PLATFORMS] as const;
 export const RecipientKind = z.enum(RECIPIENT_KINDS);
 export type RecipientKind = z.infer<typeof RecipientKind>;
 

@@ -4,6 +4,7 @@ import { entityId, text } from '../string-primitives.ts';
 import { UPLOAD } from '../constants.ts';
 import { UserSummary } from './account.routes.ts';
 import { Campaign, PrizeGoods } from './campaign.routes.ts';
+import { LivePlatformSchema } from '../live-platform.ts';
 
 export const STREAMER_LIMITS = { searchTextMax: 100, defaultPageSize: 20, profileListMax: 50 } as const;
 
@@ -19,7 +20,7 @@ export const StreamerCard = UserSummary.extend({
 export type StreamerCard = z.infer<typeof StreamerCard>;
 
 export const PlatformLink = z.object({
-  platform: z.enum(['youtube', 'twitcasting']),
+  platform: LivePlatformSchema,
   label: z.string(),
   url: z.string(),
 });

@@ -27,3 +27,9 @@ async function configuredSigner(
   if (signer.kind === 'none') return noSigner(signer.address);
   return remoteSigner({ url: signer.url, address: signer.address, timeoutMs });
 }
+
+export { AirdropSigner } from './airdrop-signer.ts';
+export type { AirdropCall } from './airdrop-signer.ts';
+export { anvilDevAddress } from './embedded-chain.ts';
+export { TokenContract, TxNotConfirmedError } from './token-contract.ts';
+export type { HexAddress, TokenTxReceipt, TokenWriteHooks } from './token-contract.ts';

@@ -4,7 +4,7 @@ import { hanabiTokenAbi, startAnvil, type AnvilInstance } from '@hanabi/token';
 import { AirdropSigner } from './airdrop-signer.ts';
 import { ChainError } from './chain.adapter.ts';
 import { anvilDevAddress, anvilDevKey } from './embedded-chain.ts';
-import { startFakeRemoteSigner, type FakeRemoteSigner } from './fake-remote-signer.ts';
+import { startFakeRemoteSigner, type FakeRemoteSigner } from '../../test/fake-remote-signer.ts';
 import { RpcChain } from './rpc-chain.ts';
 import { localSigner, noSigner, remoteSigner } from './transaction-signer.ts';
 

@@ -10,3 +10,5 @@ export async function openIpfs(config: AppConfig): Promise<IpfsAdapter> {
   if (config.ipfs.kind === 'embedded') return EmbeddedIpfs.open(config.ipfs.dir, config.ipfs.gatewayUrl);
   return new KuboIpfs(config.ipfs.rpcUrl, config.ipfs.gatewayUrl);
 }
+
+export type { IpfsAdapter } from './ipfs.adapter.ts';

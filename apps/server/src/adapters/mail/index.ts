@@ -6,6 +6,7 @@ import { SmtpMailer } from './smtp-mailer.ts';
 import type { Mailer } from './mailer.ts';
 
 export type { Mailer, MailMessage } from './mailer.ts';
+export { escapeHtml } from './mailer.ts';
 export { DevMailbox } from './dev-mailbox.ts';
 
 /** SMTP when `SMTP_URL` is set (production requires it), the dev mailbox otherwise. */

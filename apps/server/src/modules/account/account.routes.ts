@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '@hanabi/api';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
-import { forwardSetCookies, toFetchHeaders } from '../identity/fetch-bridge.ts';
+import { forwardSetCookies, toFetchHeaders } from '../identity/index.ts';
 import type { AccountService } from './account.service.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { WalletService } from './wallet.service.ts';

@@ -16,12 +16,12 @@ import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
 import { businessRule, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
-import type { AuthGateway } from '../identity/auth-gateway.ts';
-import type { IdentityRepository } from '../identity/identity.repository.ts';
+import type { AuthGateway } from '../identity/index.ts';
+import type { IdentityRepository } from '../identity/index.ts';
 import { toAccount } from './account.mapper.ts';
 import type { AccountRepository, AppUserPatch, AppUserRow } from './account.repository.ts';
 import type { WalletService } from './wallet.service.ts';
-import { writeNotifications } from '../notifications/notification.writer.ts';
+import { writeNotifications } from '../notifications/index.ts';
 
 const PROVIDER_NAMES: Record<AuthProvider, string> = { google: 'Google', twitter: 'X', email: 'E-mail' };
 

@@ -13,7 +13,7 @@ import type { AppConfig } from '../../config.ts';
 import { conflict, unauthenticated } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
-import type { Identity, IdentityRepository } from '../identity/identity.repository.ts';
+import type { Identity, IdentityRepository } from '../identity/index.ts';
 import { toAccount } from './account.mapper.ts';
 import { UniqueViolation, type AccountRepository, type AppUserRow } from './account.repository.ts';
 

@@ -1,4 +1,4 @@
-import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.ts';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/index.ts';
 
 /**
  * The notice sent when the address prizes go to changes (decision 0063): old and new address, when held prizes

@@ -12,8 +12,9 @@ import {
   insertGoods,
   insertHeldClaim,
   insertUser,
-} from './analytics.fixture.ts';
-import { insertDraw, insertLiveStream, insertWinner } from './analytics-live.fixture.ts';
+} from '../../test/analytics.fixture.ts';
+import { insertDraw, insertLiveStream, insertWinner } from '../../test/analytics-live.fixture.ts';
+import { type LivePlatform, LIVE_PLATFORMS } from '@hanabi/api';
 
 /**
  * Every figure of the operator dashboard computed two ways: by the dashboard endpoint (SQL, issue 22 item 10)
@@ -55,7 +56,7 @@ async function seed(db: Db, from: number) {
   const deliveryAt = (status: 'queued' | 'submitted' | 'confirmed' | 'failed' | 'cancelled', hours: number) =>
     insertDelivery(db, { status, createdAt: at(hours) });
   const claim = (
-    platform: 'youtube' | 'twitcasting' | 'hanabi',
+    platform: LivePlatform | 'hanabi',
     status: 'held' | 'released' | 'cancelled',
     hours: number,
     released: { hours: number; deliveryId: string } | null = null,
@@ -71,7 +72,7 @@ async function seed(db: Db, from: number) {
   const win = (
     drawId: string,
     campaignId: string,
-    platform: 'youtube' | 'twitcasting',
+    platform: LivePlatform,
     status: 'drawn' | 'held' | 'queued' | 'excluded',
     hours: number,
     links: { deliveryId?: string; heldClaimId?: string } = {},
@@ -201,7 +202,7 @@ describe.each(testBackends())('dashboard figures agree with the tables (%s)', (b
     const claimDelivery = (id: string | null) => claims.find((row) => row.id === id)?.deliveryId ?? null;
     const delivered = (row: (typeof winners)[number]) =>
       (deliveryStatus(row.deliveryId) ?? deliveryStatus(claimDelivery(row.heldClaimId))) === 'confirmed';
-    for (const platform of ['youtube', 'twitcasting'] as const) {
+    for (const platform of LIVE_PLATFORMS) {
       const counted = winners.filter((row) => row.platform === platform && row.status !== 'excluded');
       const figures = (start: number, end: number) => {
         const rows = counted.filter(
@@ -288,7 +289,7 @@ describe.each(testBackends())('dashboard figures agree with the tables (%s)', (b
     for (const status of ['queued', 'confirmed', 'failed', 'cancelled'] as const) {
       expect(sum((row) => row.deliveries[status])).toBe(body.totals.deliveries[status]);
     }
-    for (const platform of ['youtube', 'twitcasting'] as const) {
+    for (const platform of LIVE_PLATFORMS) {
       for (const key of ['winners', 'held', 'delivered'] as const) {
         expect(sum((row) => row.live[platform][key])).toBe(body.totals.live[platform][key]);
       }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnalyticsLivePlatform } from '@hanabi/api';
+import type { LivePlatform } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { parts, rowsOf, withoutJit, type AnalyticsRange } from './analytics-sql.ts';
 import { LIVE_SUMMARY, liveRowsSql, textArray, touchedCampaignsSql } from './analytics-summary.repository.ts';
@@ -10,7 +10,7 @@ export type LiveSource = 'auto' | 'base';
 /** One platform's live figures in one bucket, or over the range when `bucket` is `total`. */
 export type LiveRow = {
   bucket: string;
-  platform: AnalyticsLivePlatform;
+  platform: LivePlatform;
   comments: number;
   entrants: number;
   eligible: number;

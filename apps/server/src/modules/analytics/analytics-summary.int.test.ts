@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { insertComment, insertDraw } from './analytics-live.fixture.ts';
-import { seedDashboardDataset } from './analytics-dataset.fixture.ts';
+import { insertComment, insertDraw } from '../../test/analytics-live.fixture.ts';
+import { seedDashboardDataset } from '../../test/analytics-dataset.fixture.ts';
 import type { AnalyticsRange } from './analytics-sql.ts';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { seedDashboardDataset } from './analytics-dataset.fixture.ts';
+import { seedDashboardDataset } from '../../test/analytics-dataset.fixture.ts';
 
 const RANGE = 'from=2025-01-01T00:00:00Z&to=2025-01-04T00:00:00Z';
 const zero = { queued: 0, submitted: 0, confirmed: 0, failed: 0, cancelled: 0 };

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { effectiveStatusSql } from '../campaigns/campaign.repository.ts';
+import { effectiveStatusSql } from '../campaigns/index.ts';
 import { LiveAnalyticsRepository } from './analytics-live.repository.ts';
 import { parts, rowsOf, withoutJit, type AnalyticsRange } from './analytics-sql.ts';
 import { AnalyticsSummaryRepository } from './analytics-summary.repository.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 export type { AnalyticsRange } from './analytics-sql.ts';
 
@@ -26,7 +27,7 @@ export type SeriesRow = {
 export type TotalsRow = Omit<SeriesRow, 'bucket'> & { transactions: number };
 
 export type PlatformRow = {
-  platform: 'youtube' | 'twitcasting' | 'hanabi';
+  platform: LivePlatform | 'hanabi';
   created: number;
   released: number;
   delivered: number;

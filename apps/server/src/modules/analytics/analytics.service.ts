@@ -1,8 +1,8 @@
 import {
-  ANALYTICS_LIVE_PLATFORMS,
+  LIVE_PLATFORMS,
   type AnalyticsDashboard,
   type AnalyticsLiveFigures,
-  type AnalyticsLivePlatform,
+  type LivePlatform,
 } from '@hanabi/api';
 import type { LiveRow } from './analytics-live.repository.ts';
 import type { AnalyticsRange, AnalyticsRepository, SeriesRow } from './analytics.repository.ts';
@@ -36,8 +36,8 @@ const NO_LIVE: AnalyticsLiveFigures = {
 
 /** The rows of one bucket (one per platform) as the API's nested figures. */
 function liveFigures(rows: LiveRow[] | undefined) {
-  const live = Object.fromEntries(ANALYTICS_LIVE_PLATFORMS.map((platform) => [platform, NO_LIVE])) as Record<
-    AnalyticsLivePlatform,
+  const live = Object.fromEntries(LIVE_PLATFORMS.map((platform) => [platform, NO_LIVE])) as Record<
+    LivePlatform,
     AnalyticsLiveFigures
   >;
   let youtubeQuotaUsed = 0;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Audience } from './audience.wiring.ts';
-import { registerNotificationRoutes } from '../notifications/notification.routes.ts';
-import { registerWatchlistRoutes } from '../watchlist/watchlist.routes.ts';
-import { registerLikeRoutes } from '../likes/like.routes.ts';
-import { registerStreamerRoutes } from '../streamers/streamer.routes.ts';
-import { registerCollectionRoutes } from '../collection/collection.routes.ts';
-import { registerCrawlerPage } from '../og-pages/crawler-page.routes.ts';
-import { signInStepPaint, type SignInProviders } from '../og-pages/sign-in-step-paint.ts';
+import { registerNotificationRoutes } from '../notifications/index.ts';
+import { registerWatchlistRoutes } from '../watchlist/index.ts';
+import { registerLikeRoutes } from '../likes/index.ts';
+import { registerStreamerRoutes } from '../streamers/index.ts';
+import { registerCollectionRoutes } from '../collection/index.ts';
+import { registerCrawlerPage } from '../og-pages/index.ts';
+import { signInStepPaint, type SignInProviders } from '../og-pages/index.ts';
 
 /**
  * The routes of the audience side: notifications (and their event stream), watchlist, likes, streamers,

@@ -1,23 +1,23 @@
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
-import type { ChainService } from '../chain/chain.service.ts';
-import type { TokenService } from '../tokens/tokens.service.ts';
-import type { GoodsAndCampaigns } from '../goods-campaigns.wiring.ts';
-import { NotificationRepository } from '../notifications/notification.repository.ts';
-import { NotificationService } from '../notifications/notification.service.ts';
-import { NotificationHub } from '../notifications/notification-hub.ts';
-import { WatchlistRepository } from '../watchlist/watchlist.repository.ts';
-import { WatchlistService } from '../watchlist/watchlist.service.ts';
-import { LikeRepository } from '../likes/like.repository.ts';
-import { LikeService } from '../likes/like.service.ts';
-import { StreamerRepository } from '../streamers/streamer.repository.ts';
-import { StreamerService } from '../streamers/streamer.service.ts';
-import { CollectionRepository } from '../collection/collection.repository.ts';
-import { CollectionService } from '../collection/collection.service.ts';
-import { CollectionPageService } from '../collection/collection-page.service.ts';
-import { StreamerPageService } from '../streamers/streamer-page.service.ts';
+import type { AccountRepository } from '../account/index.ts';
+import type { ChainService } from '../chain/index.ts';
+import type { TokenService } from '../tokens/index.ts';
+import type { GoodsAndCampaigns } from '../goods-campaigns/index.ts';
+import { NotificationRepository } from '../notifications/index.ts';
+import { NotificationService } from '../notifications/index.ts';
+import { NotificationHub } from '../notifications/index.ts';
+import { WatchlistRepository } from '../watchlist/index.ts';
+import { WatchlistService } from '../watchlist/index.ts';
+import { LikeRepository } from '../likes/index.ts';
+import { LikeService } from '../likes/index.ts';
+import { StreamerRepository } from '../streamers/index.ts';
+import { StreamerService } from '../streamers/index.ts';
+import { CollectionRepository } from '../collection/index.ts';
+import { CollectionService } from '../collection/index.ts';
+import { CollectionPageService } from '../collection/index.ts';
+import { StreamerPageService } from '../streamers/index.ts';
 
 /**
  * The wiring of the audience side and the social layer (issue [Audience]): notifications (and their live

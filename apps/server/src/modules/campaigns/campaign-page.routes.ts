@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerCrawlerPage } from '../og-pages/crawler-page.routes.ts';
+import { registerCrawlerPage } from '../og-pages/index.ts';
 import type { CampaignPageService } from './campaign-page.service.ts';
 
 /** A campaign's cached public results (`GET /api/campaign/{id}/results`' body and ETag), null when hidden. */

@@ -1,6 +1,6 @@
 import type { Campaign } from '@hanabi/api';
-import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
-import { shortDescription, type OgCardImages } from '../og-pages/og-card-images.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/index.ts';
+import { shortDescription, type OgCardImages } from '../og-pages/index.ts';
 import {
   firstPaintFrame,
   firstPaintPicture,
@@ -8,9 +8,9 @@ import {
   firstPaintTitle,
   safeImageUrl,
   type FirstPaint,
-} from '../og-pages/first-paint.ts';
-import type { OgCard } from '../og-pages/og-image.ts';
-import type { OgTags } from '../og-pages/og-tags.ts';
+} from '../og-pages/index.ts';
+import type { OgCard } from '../og-pages/index.ts';
+import type { OgTags } from '../og-pages/index.ts';
 import type { CampaignRepository, CampaignRow, StreamerRow } from './campaign.repository.ts';
 import type { CampaignReads } from './campaign-reads.ts';
 import type { CampaignService } from './campaign.service.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign, CampaignList } from '@hanabi/api';
 import { campaign, liveStream } from '../../db/schema.ts';
-import { insertStream } from '../live-entries/live-entries.fixture.ts';
+import { insertStream } from '../../test/live-entries.fixture.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';

@@ -1,4 +1,4 @@
-import { PLATFORM_KEYWORD_MAX, type DrawMode, type ErrorDetail, type Platform } from '@hanabi/api';
+import { PLATFORM_KEYWORD_MAX, type DrawMode, type ErrorDetail, type LivePlatform } from '@hanabi/api';
 import type { CampaignEntryRule } from '../../db/schema.ts';
 import type { CampaignStatusValue } from './campaign.repository.ts';
 
@@ -7,7 +7,7 @@ export interface CampaignDraft {
   status: CampaignStatusValue;
   startsAt: Date;
   endsAt: Date;
-  platforms: Platform[];
+  platforms: LivePlatform[];
   prizeDigitalGoodsId: string;
   copiesPerWinner: number;
   winnerCount: number;
@@ -26,7 +26,7 @@ export interface RuleFacts {
   handedOver?: { winners: number; copies: number };
 }
 
-const PLATFORM_NAMES: Record<Platform, string> = { youtube: 'YouTube', twitcasting: 'TwitCasting' };
+const PLATFORM_NAMES: Record<LivePlatform, string> = { youtube: 'YouTube', twitcasting: 'TwitCasting' };
 
 /**
  * The business rules of a campaign (422 when broken), each naming the field to fix: the period, the entry

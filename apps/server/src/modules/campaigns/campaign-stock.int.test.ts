@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaign, digitalGoods } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertComments } from '../live-entries/live-entries.fixture.ts';
-import { openDrawWorld, type DrawWorld } from '../live-draws/draws.fixture.ts';
+import { insertComments } from '../../test/live-entries.fixture.ts';
+import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 
 const wallet = () => `0x${crypto.randomUUID().replaceAll('-', '').padEnd(40, '5').slice(0, 40)}`;
 

@@ -1,25 +1,12 @@
-import type { Campaign, DrawMode, Platform, UserSummary } from '@hanabi/api';
+import type { Campaign, DrawMode, LivePlatform } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import type { AssetRow } from '../uploads/asset.repository.ts';
-import { assetRefOf } from '../digital-goods/digital-goods.mapper.ts';
-import type { DigitalGoodsRow } from '../digital-goods/digital-goods.repository.ts';
+import type { AssetRow } from '../uploads/index.ts';
+import { assetRefOf } from '../digital-goods/index.ts';
+import type { DigitalGoodsRow } from '../digital-goods/index.ts';
 import type { CampaignRow, StreamerRow } from './campaign.repository.ts';
+import { toUserSummary } from '../account/index.ts';
 
 /** The original's user summary of a streamer. */
-export function toUserSummary(user: StreamerRow): UserSummary {
-  return {
-    id: user.id,
-    name: user.name,
-    avatarUrl: user.avatarUrl,
-    youtubeChannelId: user.youtubeChannelId,
-    youtubeTitle: user.youtubeTitle,
-    youtubeThumbnailUrl: user.youtubeThumbnailUrl,
-    twitcastingScreenId: user.twitcastingScreenId,
-    twitcastingName: user.twitcastingName,
-    twitcastingImageUrl: user.twitcastingImageUrl,
-  };
-}
-
 export function drawModeOf(row: Pick<CampaignRow, 'drawMode' | 'drawIntervalMinutes'>): DrawMode {
   if (row.drawMode === 'everyNMinutes')
     return { type: 'everyNMinutes', minutes: row.drawIntervalMinutes ?? 60 };
@@ -47,7 +34,7 @@ export function toCampaign(row: CampaignRow, related: CampaignRelations, storage
     status: row.status,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    platforms: row.platforms as Platform[],
+    platforms: row.platforms as LivePlatform[],
     prize: {
       digitalGoodsId: row.prizeDigitalGoodsId,
       copiesPerWinner: row.copiesPerWinner,

@@ -11,9 +11,9 @@ import { AppError, businessRule, campaignNotFound, forbidden, unauthenticated } 
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
-import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
-import type { AssetRepository, AssetRow } from '../uploads/asset.repository.ts';
-import type { AssetService } from '../uploads/asset.service.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/index.ts';
+import type { AssetRepository, AssetRow } from '../uploads/index.ts';
+import type { AssetService } from '../uploads/index.ts';
 import { checkCampaignRules, type CampaignDraft } from './campaign-rules.ts';
 import { drawModeOf, toCampaign } from './campaign.mapper.ts';
 import type {
@@ -23,7 +23,7 @@ import type {
   CampaignStatusValue,
   StreamerRow,
 } from './campaign.repository.ts';
-import { ogImageKey } from '../og-pages/og-image.ts';
+import { ogImageKey } from '../og-pages/index.ts';
 
 type Found = { campaign: CampaignRow; streamer: StreamerRow };
 

@@ -79,8 +79,8 @@ describe.each(testBackends())('collections on %s', (backend) => {
     expect(body).toMatchObject({ isOwner: true, isPublic: false, chainReachable: true });
     expect(body.items.map((item) => [item.id, item.state, item.source])).toEqual([
       [ids.held, 'held', 'manual'],
-      [ids.queued, 'onItsWay', 'manual'],
-      [ids.confirmed, 'confirmed', 'draw'],
+      [ids.queued, 'queued', 'manual'],
+      [ids.confirmed, 'delivered', 'draw'],
     ]);
     const confirmed = body.items[2]!;
     expect(confirmed.campaign).toEqual({ id: campaignId, title: '夏祭りプレゼント' });
@@ -104,7 +104,7 @@ describe.each(testBackends())('collections on %s', (backend) => {
     );
     expect(mine.mine.map((item) => [item.id, item.state])).toEqual([
       [ids.held, 'held'],
-      [ids.confirmed, 'confirmed'],
+      [ids.confirmed, 'delivered'],
     ]);
     const draft = (await createGoods(ctx, streamer, { publish: false })).id;
     expect((await callAs(ctx.app, null, 'GET', `/api/collection/item/${draft}`)).statusCode).toBe(404);

@@ -1,11 +1,12 @@
+import { prizeStateOf } from '@hanabi/api';
 import type { Collection, CollectedGoods, CollectionItem, CollectionItemPage } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ReadCache } from '../../http/read-cache.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { toUserSummary } from '../campaigns/campaign.mapper.ts';
-import { assetRefOf } from '../digital-goods/digital-goods.mapper.ts';
-import type { AssetRepository, AssetRow } from '../uploads/asset.repository.ts';
+import { toUserSummary } from '../account/index.ts';
+import { assetRefOf } from '../digital-goods/index.ts';
+import type { AssetRepository, AssetRow } from '../uploads/index.ts';
 import type { CollectedRow, CollectionRepository, GoodsRow, UserRow } from './collection.repository.ts';
 
 /** The collection is capped: a person with more prizes than this sees the newest ones. */
@@ -25,14 +26,6 @@ export interface WalletBalances {
 export interface ContractAddress {
   tokenAddress(): Promise<string | null>;
 }
-
-const STATE_OF_DELIVERY = {
-  queued: 'onItsWay',
-  submitted: 'onItsWay',
-  confirmed: 'confirmed',
-  failed: 'failed',
-  cancelled: 'failed',
-} as const;
 
 /**
  * A person's collection: the prizes Hanabi delivered or holds for them, and what their wallet holds on chain.
@@ -147,7 +140,7 @@ export class CollectionService {
         campaign: row.campaign,
         source: delivery.source,
         amount: delivery.amount,
-        state: STATE_OF_DELIVERY[delivery.status],
+        state: prizeStateOf(delivery.status),
         txHash: delivery.txHash,
         blockNumber: delivery.blockNumber,
         receivedAt: delivery.createdAt.toISOString(),

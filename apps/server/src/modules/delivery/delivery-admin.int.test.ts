@@ -4,7 +4,7 @@ import { callAs, signUpByEmail } from '../../test/auth-helpers.ts';
 import { campaignBody } from '../../test/goods-fixtures.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
-import { openDeliveryWorld, randomAddress, type DeliveryWorld } from './delivery.fixture.ts';
+import { openDeliveryWorld, randomAddress, type DeliveryWorld } from '../../test/delivery.fixture.ts';
 
 describe.each(testBackends())("the operator's delivery queue (%s)", (backend) => {
   let world: DeliveryWorld | undefined;

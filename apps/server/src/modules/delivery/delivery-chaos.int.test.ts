@@ -8,7 +8,7 @@ import { startRpcFaultProxy } from '../../test/rpc-fault-proxy.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { ChainTxRepository } from './chain-tx.repository.ts';
 import { DeliveryEngine } from './delivery.engine.ts';
-import { openDeliveryWorld, randomAddress, type DeliveryWorld } from './delivery.fixture.ts';
+import { openDeliveryWorld, randomAddress, type DeliveryWorld } from '../../test/delivery.fixture.ts';
 import { SignerLock } from './signer-lock.ts';
 
 const RECIPIENTS = 1000;

@@ -7,7 +7,7 @@ import { createContainer, type Container } from '../../container.ts';
 import { chainTx, delivery } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { startCrashStack, startWorker } from '../../test/worker-process.ts';
-import { seedDistribution } from './delivery.fixture.ts';
+import { seedDistribution } from '../../test/delivery.fixture.ts';
 
 const RECIPIENTS = 1000;
 const KILLS = 3;

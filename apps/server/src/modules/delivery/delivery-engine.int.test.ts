@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chainTx, delivery, notification } from '../../db/schema.ts';
-import { openDeliveryWorld, randomAddress, type DeliveryWorld } from './delivery.fixture.ts';
+import { openDeliveryWorld, randomAddress, type DeliveryWorld } from '../../test/delivery.fixture.ts';
 
 /**
  * The engine against a real anvil: batching, confirmation, and every crash window of docs/design.md §8 played

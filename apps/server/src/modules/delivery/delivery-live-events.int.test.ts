@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { draw, winner } from '../../db/schema.ts';
 import { openTestDatabase, testBackends } from '../../test/test-context.ts';
-import { insertCampaign, insertGoods, insertUser } from '../live-entries/live-entries.fixture.ts';
+import { insertCampaign, insertGoods, insertUser } from '../../test/live-entries.fixture.ts';
 import { LIVE_EVENT_CHANNEL } from '../live-events/live-events.ts';
 import { announceWinnerDeliveries } from './delivery-live-events.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../live-entries/entrants.sql.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
+import { rowsOf } from '../live-entries/index.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
 
 /**
  * Inside the transaction that moved some deliveries (submitted, confirmed, failed, back to the queue): a

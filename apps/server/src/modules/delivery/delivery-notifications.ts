@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { campaign, delivery, digitalGoods } from '../../db/schema.ts';
-import { writeNotifications, type NewNotification } from '../notifications/notification.writer.ts';
+import { writeNotifications, type NewNotification } from '../notifications/index.ts';
 import { sourcesFinished, type DeliveryRow, type DeliverySource, type Tx } from './delivery-source.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { delivery } from '../../db/schema.ts';
-import type { NewNotification } from '../notifications/notification.writer.ts';
+import type { NewNotification } from '../notifications/index.ts';
 
 /** A transaction on the app database (what `db.transaction` hands its callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,7 +1,7 @@
 import type { Hash, Hex } from 'viem';
 import { ChainError } from '../../adapters/chain/index.ts';
-import type { AirdropCall, AirdropSigner } from '../../adapters/chain/airdrop-signer.ts';
-import type { HexAddress } from '../../adapters/chain/token-contract.ts';
+import type { AirdropCall, AirdropSigner } from '../../adapters/chain/index.ts';
+import type { HexAddress } from '../../adapters/chain/index.ts';
 import type { Logger } from '../../logger.ts';
 import type { ChainTxRepository, ChainTxRow, QueuedBatch, SignerKey } from './chain-tx.repository.ts';
 import type { SignerLock } from './signer-lock.ts';

@@ -5,7 +5,7 @@ import { campaign, digitalGoods } from '../../db/schema.ts';
 import { businessRule, conflict, notFound } from '../../lib/app-error.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
-import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/index.ts';
 import { toDelivery, toHeldClaim, toSignerTransaction } from './delivery.mapper.ts';
 import type { DeliveryRepository } from './delivery.repository.ts';
 import { sourcesReopened, type DeliverySource } from './delivery-source.ts';

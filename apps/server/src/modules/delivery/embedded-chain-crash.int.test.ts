@@ -13,7 +13,7 @@ import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
 import { delivery, manualDistribution } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { startCrashStack, startWorker } from '../../test/worker-process.ts';
-import { seedDistribution } from './delivery.fixture.ts';
+import { seedDistribution } from '../../test/delivery.fixture.ts';
 
 /** 2,000 in the held-out crash test; `CRASH_RECIPIENTS` runs that size here (the figures in decision 0171). */
 const RECIPIENTS = Number(process.env.CRASH_RECIPIENTS ?? 400);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@hanabi/api';
 import { appUser, heldClaim, platformConnection } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertComments, insertUser } from '../live-entries/live-entries.fixture.ts';
-import { openDrawWorld, type DrawWorld } from '../live-draws/draws.fixture.ts';
+import { insertComments, insertUser } from '../../test/live-entries.fixture.ts';
+import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 
 const MIGRATION = new URL('../../db/migrations/0010_twitcasting_claims_stable_ids.sql', import.meta.url);
 

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appUser, heldClaim } from '../../db/schema.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
-import { walletCoolOffUntil } from '../account/wallet-cool-off.ts';
+import { walletCoolOffUntil } from '../account/index.ts';
 import { sourcesReopened, type DeliverySource, type Tx } from './delivery-source.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 export interface ReleaseOutcome {
   /** Held prizes that became deliveries (the person has a wallet). */
@@ -25,7 +26,7 @@ function claimableBy(user: typeof appUser.$inferSelect): SQL {
     eq(heldClaim.userId, user.id),
     and(eq(heldClaim.platform, 'hanabi'), eq(heldClaim.platformUserId, user.id))!,
   ];
-  const unattached = (platform: 'youtube' | 'twitcasting', platformUserId: string) =>
+  const unattached = (platform: LivePlatform, platformUserId: string) =>
     and(
       eq(heldClaim.platform, platform),
       eq(heldClaim.platformUserId, platformUserId),
@@ -114,7 +115,7 @@ export async function releaseHeldClaims(
 export async function attachClaimsOnUnlink(
   tx: Tx,
   userId: string,
-  platform: 'youtube' | 'twitcasting',
+  platform: LivePlatform,
   platformUserId: string,
 ): Promise<number> {
   const attached = await tx

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '@hanabi/api';
 import { registerRoute } from '../../http/register-route.ts';
-import type { DevMailbox } from '../../adapters/mail/dev-mailbox.ts';
+import type { DevMailbox } from '../../adapters/mail/index.ts';
 
 /**
  * The dev mailbox pages (embedded mode only — app.ts does not register them otherwise, so they are 404):

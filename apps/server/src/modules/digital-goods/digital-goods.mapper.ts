@@ -1,7 +1,7 @@
 import type { DigitalGoods } from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import type { AssetRow } from '../uploads/asset.repository.ts';
-import { toAssetRef } from '../uploads/asset.mapper.ts';
+import type { AssetRow } from '../uploads/index.ts';
+import { toAssetRef } from '../uploads/index.ts';
 import type { DigitalGoodsRow } from './digital-goods.repository.ts';
 
 export function assetRefOf(id: string | null, assets: Map<string, AssetRow>, storage: FileStorage) {

@@ -10,8 +10,8 @@ import { businessRule, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
-import type { AssetRepository, AssetRow } from '../uploads/asset.repository.ts';
-import type { AssetService } from '../uploads/asset.service.ts';
+import type { AssetRepository, AssetRow } from '../uploads/index.ts';
+import type { AssetService } from '../uploads/index.ts';
 import type { GoodsPublisher } from './goods-publisher.ts';
 import { toDigitalGoods } from './digital-goods.mapper.ts';
 import type {

@@ -3,11 +3,11 @@ import { defineJob, type JobDefinition } from '../../queue/job-definition.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
 import type { Logger } from '../../logger.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import type { DigitalGoodsRepository, DigitalGoodsRow } from '../digital-goods/digital-goods.repository.ts';
-import type { GoodsPublisher } from '../digital-goods/goods-publisher.ts';
-import type { AssetRepository } from '../uploads/asset.repository.ts';
-import type { TokenService } from '../tokens/tokens.service.ts';
-import type { TokenAssetService } from '../tokens/token-assets.service.ts';
+import type { DigitalGoodsRepository, DigitalGoodsRow } from '../digital-goods/index.ts';
+import type { GoodsPublisher } from '../digital-goods/index.ts';
+import type { AssetRepository } from '../uploads/index.ts';
+import type { TokenService } from '../tokens/index.ts';
+import type { TokenAssetService } from '../tokens/index.ts';
 
 export const PublishOnChainPayload = z.object({ goodsId: z.string().min(1) });
 

@@ -9,8 +9,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { authAccount, authSession, authUser, authVerification } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../../adapters/mail/mailer.ts';
-import { oauthProviders } from '../../adapters/oauth/providers.ts';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import { oauthProviders } from '../../adapters/oauth/index.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import { signInLinkMail } from './sign-in-mail.ts';
 import {

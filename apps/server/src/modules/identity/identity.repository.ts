@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AUTH_PROVIDERS, type AuthProvider } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { authAccount, authSession, authUser } from '../../db/schema.ts';
-import { isPlaceholderEmail } from '../../adapters/oauth/providers.ts';
+import { isPlaceholderEmail } from '../../adapters/oauth/index.ts';
 
 /** The identity behind a session (better-auth's user), as Hanabi needs it. */
 export interface Identity {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthProvider } from '@hanabi/api';
 import type { SessionResolver, SessionUser } from '../../http/session.ts';
 import type { appUser } from '../../db/schema.ts';
-import { isPlaceholderEmail } from '../../adapters/oauth/providers.ts';
+import { isPlaceholderEmail } from '../../adapters/oauth/index.ts';
 import type { Auth } from './auth.ts';
 import { toFetchHeaders } from './fetch-bridge.ts';
 

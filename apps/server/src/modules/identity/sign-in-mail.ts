@@ -1,4 +1,4 @@
-import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.ts';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/index.ts';
 
 /**
  * The e-mail carrying a sign-in link: Japanese first, English second (docs/design.md §2.12), as plain text and

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { CID } from 'multiformats/cid';
-import type { IpfsAdapter } from '../../adapters/ipfs/ipfs.adapter.ts';
+import type { IpfsAdapter } from '../../adapters/ipfs/index.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { SNIFF_BYTES, sniffMediaType } from '../../lib/media-type.ts';

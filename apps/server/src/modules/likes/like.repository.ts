@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { delivery, heldClaim, like } from '../../db/schema.ts';
-import { writeNotifications, type NewNotification } from '../notifications/notification.writer.ts';
+import { writeNotifications, type NewNotification } from '../notifications/index.ts';
 
 export type LikeKind = 'campaign' | 'token';
 

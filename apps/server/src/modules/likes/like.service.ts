@@ -1,10 +1,10 @@
 import type { LikeState, LikeTargetKind } from '@hanabi/api';
 import { campaignNotFound, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
-import type { CampaignRepository } from '../campaigns/campaign.repository.ts';
-import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
-import type { NewNotification } from '../notifications/notification.writer.ts';
+import type { AccountRepository } from '../account/index.ts';
+import type { CampaignRepository } from '../campaigns/index.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/index.ts';
+import type { NewNotification } from '../notifications/index.ts';
 import type { LikeRepository } from './like.repository.ts';
 
 /** A like on a popular token must not turn into a flood: this many holders hear of one like at most. */

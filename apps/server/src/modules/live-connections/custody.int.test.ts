@@ -11,8 +11,9 @@ import {
   type SignedIn,
 } from '../../test/auth-helpers.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertGoods } from '../live-entries/live-entries.fixture.ts';
+import { insertGoods } from '../../test/live-entries.fixture.ts';
 import { startLiveWorld, type LiveWorld } from '../live-ingestion/live-test-support.ts';
+import { type LivePlatform, LIVE_PLATFORMS } from '@hanabi/api';
 
 /**
  * The custody attacks of issue 25 (docs/threat-model.md), each performed with HTTP requests by separate
@@ -44,7 +45,7 @@ describe.each(testBackends())('prize custody over HTTP (%s)', (backend) => {
     return signUpByEmail(world.ctx, `custody-${people}@example.com`, type, `Person ${people}`);
   };
   /** A sandbox account's ids on a platform (numeric id and screen id for TwitCasting). */
-  const account = async (platform: 'youtube' | 'twitcasting', name: string) => {
+  const account = async (platform: LivePlatform, name: string) => {
     const { accounts } = (
       await world.console<{
         accounts: { platform: string; id: string; name: string; screenId: string }[];
@@ -52,10 +53,10 @@ describe.each(testBackends())('prize custody over HTTP (%s)', (backend) => {
     ).body;
     return accounts.find((candidate) => candidate.platform === platform && candidate.name === name)!;
   };
-  const urlPath = (platform: 'youtube' | 'twitcasting') =>
+  const urlPath = (platform: LivePlatform) =>
     platform === 'youtube' ? '/api/oauth/youtube/channelId/url' : '/api/oauth/twitcasting/account/url';
   /** Asks for a consent URL in this browser (which keeps the cookies the answer sets). */
-  const askConsent = async (jar: CookieJar, platform: 'youtube' | 'twitcasting') => {
+  const askConsent = async (jar: CookieJar, platform: LivePlatform) => {
     const answer = await world.ctx.app.inject({
       method: 'GET',
       url: urlPath(platform),
@@ -75,7 +76,7 @@ describe.each(testBackends())('prize custody over HTTP (%s)', (backend) => {
       digitalGoodsId: goodsId,
       distributionList: [{ recipient, amount }],
     });
-  const claimsOf = (platform: 'youtube' | 'twitcasting', platformUserId: string) =>
+  const claimsOf = (platform: LivePlatform, platformUserId: string) =>
     db()
       .select()
       .from(heldClaim)
@@ -87,7 +88,7 @@ describe.each(testBackends())('prize custody over HTTP (%s)', (backend) => {
     return address;
   };
 
-  for (const platform of ['youtube', 'twitcasting'] as const) {
+  for (const platform of LIVE_PLATFORMS) {
     it(`${platform}: a consent link sent by an attacker links nothing to the attacker; the winner then links and receives the prize`, async () => {
       const aoi = await account(platform, 'Viewer Aoi');
       // Aoi won a prize before having a Hanabi account: held for the stable platform id.
@@ -126,7 +127,7 @@ describe.each(testBackends())('prize custody over HTTP (%s)', (backend) => {
   it('the chat-reading connect is bound the same way, on both platforms', async () => {
     const attacker = await person('streamer');
     const victim = await person('streamer');
-    for (const platform of ['youtube', 'twitcasting'] as const) {
+    for (const platform of LIVE_PLATFORMS) {
       const path =
         platform === 'youtube'
           ? '/api/oauth/youtube/liveStreaming/url'

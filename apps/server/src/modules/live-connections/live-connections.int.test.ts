@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { PlatformConnections } from '@hanabi/api';
 import { appUser, heldClaim, platformConnection } from '../../db/schema.ts';
 import { asUser, testBackends } from '../../test/test-context.ts';
-import { insertGoods } from '../live-entries/live-entries.fixture.ts';
+import { insertGoods } from '../../test/live-entries.fixture.ts';
 import { bindingCookieOf, startLiveWorld, type LiveWorld } from '../live-ingestion/live-test-support.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 describe.each(testBackends())('platform connections over the sandbox (%s)', (backend) => {
   let world: LiveWorld;
@@ -130,7 +131,7 @@ describe.each(testBackends())('platform connections over the sandbox (%s)', (bac
   it('answers denied, expired, reused and foreign states without linking anything', async () => {
     const viewer = await world.user('audience');
     /** Asks for a consent URL in the viewer's browser: the URL and that browser's binding cookie. */
-    const ask = async (platform: 'youtube' | 'twitcasting') => {
+    const ask = async (platform: LivePlatform) => {
       const path =
         platform === 'youtube' ? '/api/oauth/youtube/channelId/url' : '/api/oauth/twitcasting/account/url';
       const answer = await world.ctx.app.inject({

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appUser, authVerification, platformConnection } from '../../db/schema.ts';
 import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
-import { attachClaimsOnUnlink } from '../delivery/held-claims.ts';
+import { attachClaimsOnUnlink } from '../delivery/index.ts';
 
 export type PlatformConnectionRow = typeof platformConnection.$inferSelect;
 export type AppUserSummary = Pick<

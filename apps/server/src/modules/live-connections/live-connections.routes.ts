@@ -5,6 +5,7 @@ import { requireSession, type SessionUser } from '../../http/session.ts';
 import { CONNECT_BINDING_COOKIE } from './connect-binding.ts';
 import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
 import type { LiveConnectionsService, OAuthCallbackQuery } from './live-connections.service.ts';
+import { LIVE_PLATFORMS } from '@hanabi/api';
 
 /** Query values of a callback, as the platforms send them (anything else is ignored). */
 function callbackQuery(raw: unknown): OAuthCallbackQuery {
@@ -56,7 +57,7 @@ export function registerLiveConnectionRoutes(
 
   // The platforms send the browser back here: public (the `state` says who asked), answered with a redirect
   // into the SPA, never an error page; kept out of the OpenAPI document like the other non-contract routes.
-  for (const platform of ['youtube', 'twitcasting'] as const satisfies LivePlatform[]) {
+  for (const platform of LIVE_PLATFORMS) {
     app.get(
       OAUTH_CALLBACK_PATHS[platform],
       { config: { access: 'public' }, schema: { hide: true } },

@@ -3,12 +3,22 @@ import type { Db } from '../../db/client.ts';
 import { campaign } from '../../db/schema.ts';
 import { campaignNotFound, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
-import type { DrawsRepository } from './draws.repository.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 export type CampaignRow = typeof campaign.$inferSelect;
 
+/** Finds a campaign's live stream by its path (live ingestion's stream repository is one; decision 0186). */
+export interface LiveStreamLookup {
+  find(
+    campaignId: string,
+    platform: StreamPath['platform'],
+    channelId: string,
+    broadcastId: string,
+  ): Promise<object | null>;
+}
+
 export interface StreamPath {
-  platform: 'youtube' | 'twitcasting';
+  platform: LivePlatform;
   a: string;
   b: string;
 }
@@ -21,7 +31,7 @@ export interface StreamPath {
 export class CampaignAccess {
   constructor(
     private readonly db: Db,
-    private readonly draws: DrawsRepository,
+    private readonly streams: LiveStreamLookup,
   ) {}
 
   async own(session: SessionUser, campaignId: string): Promise<CampaignRow> {
@@ -32,7 +42,7 @@ export class CampaignAccess {
 
   async ownStream(session: SessionUser, campaignId: string, path: StreamPath): Promise<CampaignRow> {
     const row = await this.own(session, campaignId);
-    const stream = await this.draws.streamAt(row.id, path.platform, path.a, path.b);
+    const stream = await this.streams.find(row.id, path.platform, path.a, path.b);
     if (!stream) throw notFound('This is not a live stream of the campaign.');
     return row;
   }

@@ -4,8 +4,8 @@ import { CampaignResults, DrawProofResponse, PublicDraw } from '@hanabi/api';
 import { winner } from '../../db/schema.ts';
 import { recordQueries } from '../../test/query-counter.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertComments } from '../live-entries/live-entries.fixture.ts';
-import { openDrawWorld, type DrawWorld } from './draws.fixture.ts';
+import { insertComments } from '../../test/live-entries.fixture.ts';
+import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 
 /**
  * A campaign's public results come from the read cache (decision 0105): one load per campaign and change, and a

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignResults, MyCampaignResults } from '@hanabi/api';
 import { appUser } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertComments, insertUser } from '../live-entries/live-entries.fixture.ts';
-import { openDrawWorld, type DrawWorld } from './draws.fixture.ts';
+import { insertComments, insertUser } from '../../test/live-entries.fixture.ts';
+import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 import { streamAddresses } from './campaign-results.service.ts';
 
 const WALLET = '0x2222222222222222222222222222222222222222';

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributionResult, LiveResult, WinnerList } from '@hanabi/api';
 import { appUser, delivery, digitalGoods, heldClaim, winner } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertComments, insertUser } from '../live-entries/live-entries.fixture.ts';
-import { openDrawWorld, type DrawWorld } from './draws.fixture.ts';
+import { insertComments, insertUser } from '../../test/live-entries.fixture.ts';
+import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 const WALLET = '0x1111111111111111111111111111111111111111';
 
@@ -36,7 +37,7 @@ describe.each(testBackends())('distribution of drawn winners on %s', (backend) =
     await world?.close();
   });
 
-  const distribute = (platform: 'youtube' | 'twitcasting', who = world.streamerId) =>
+  const distribute = (platform: LivePlatform, who = world.streamerId) =>
     world.as(who).call('POST', `/api/liveStreaming/${c.id}/distribution/${platform}`);
 
   it('refuses others (404), the audience (403), the signed out (401) and unpublished goods (422)', async () => {

@@ -5,13 +5,12 @@ import { appUser, campaign, delivery, digitalGoods, winner } from '../../db/sche
 import { businessRule } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
-import { DeliveryRepository } from '../delivery/delivery.repository.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
+import { DeliveryRepository } from '../delivery/index.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
 import type { CampaignAccess } from './campaign-access.ts';
 import type { DrawsRepository } from './draws.repository.ts';
-
-type Platform = 'youtube' | 'twitcasting';
+import type { LivePlatform } from '@hanabi/api';
 
 /**
  * Hands a platform's drawn winners to the delivery engine (docs/design.md §8, decision 0040): in ONE transaction,
@@ -32,7 +31,7 @@ export class DistributionService {
   async distribute(
     session: SessionUser,
     campaignId: string,
-    platform: Platform,
+    platform: LivePlatform,
   ): Promise<DistributionResult> {
     const owned = await this.access.own(session, campaignId);
     const outcome = await this.db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import {
   insertGoods,
   insertStream,
   insertUser,
-} from '../live-entries/live-entries.fixture.ts';
+} from '../../test/live-entries.fixture.ts';
 import { DrandBeacon, type BeaconAdapter } from '../../adapters/beacon/index.ts';
 import { DrawEngine } from './draw.engine.ts';
 import { DrawsRepository } from './draws.repository.ts';

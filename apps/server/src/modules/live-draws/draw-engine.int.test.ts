@@ -12,13 +12,13 @@ import {
   insertGoods,
   insertStream,
   insertUser,
-} from '../live-entries/live-entries.fixture.ts';
+} from '../../test/live-entries.fixture.ts';
 import { AdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import { DrawEngine } from './draw.engine.ts';
 import { DrawsRepository } from './draws.repository.ts';
 import { PublicDrawService } from './public-draw.service.ts';
-import { fixedBeacon } from './draws.fixture.ts';
+import { fixedBeacon } from '../../test/draws.fixture.ts';
 
 const SECRET = '11'.repeat(32);
 const BEACON = 'ab'.repeat(32);

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrawSchedule } from '@hanabi/api';
 import { draw, drawSchedule, winner } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertComments } from '../live-entries/live-entries.fixture.ts';
+import { insertComments } from '../../test/live-entries.fixture.ts';
 import { CampaignAccess } from './campaign-access.ts';
 import { DrawEngine } from './draw.engine.ts';
 import { DrawScheduleService } from './draw-schedule.service.ts';
 import { DrawsRepository } from './draws.repository.ts';
-import { fixedBeacon, openDrawWorld, type DrawWorld } from './draws.fixture.ts';
+import { fixedBeacon, openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 
 const MINUTE = 60_000;
 
@@ -29,7 +29,7 @@ describe.each(testBackends())('draw schedules on %s', (backend) => {
     const engine = new DrawEngine(db, { beacon: fixedBeacon(), clock }, world.ctx.container.log);
     return new DrawScheduleService(
       db,
-      new CampaignAccess(db, repository),
+      new CampaignAccess(db, world.ctx.container.repositories.liveStreams),
       repository,
       engine,
       world.ctx.container.log,

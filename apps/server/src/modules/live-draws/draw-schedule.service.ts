@@ -2,14 +2,15 @@ import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DrawSchedule } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { draw, drawSchedule } from '../../db/schema.ts';
-import { rowsOf } from '../live-entries/entrants.sql.ts';
+import { rowsOf } from '../live-entries/index.ts';
 import { AppError, businessRule } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
 import type { CampaignAccess, StreamPath } from './campaign-access.ts';
 import type { DrawEngine } from './draw.engine.ts';
 import { toSchedule, type DrawsRepository } from './draws.repository.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 const MINUTE = 60_000;
 /** A draw still open or closed this long after it started was left by a crash: the job finishes it. */
@@ -18,7 +19,7 @@ const STALE_DRAW_MS = 2 * MINUTE;
 interface DueRound {
   campaignId: string;
   atEnd: boolean;
-  platform: 'youtube' | 'twitcasting' | null;
+  platform: LivePlatform | null;
 }
 
 /**

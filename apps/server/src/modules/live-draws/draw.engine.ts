@@ -8,8 +8,8 @@ import { AppError, businessRule, campaignNotFound, conflict, notFound } from '..
 import { AdapterError, isAdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
-import { freezeEntrants, rowsOf } from '../live-entries/entrants.sql.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
+import { freezeEntrants, type EntrantIdentity } from '../live-entries/index.ts';
 
 export type DrawRow = typeof draw.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -236,16 +236,23 @@ export class DrawEngine {
         .from(drawEntrant)
         .where(and(eq(drawEntrant.drawId, drawId), inArray(drawEntrant.position, positions)));
       const byPosition = new Map(entrants.map((row) => [row.position, row]));
-      const identities = await identitiesOf(
-        tx,
-        current.campaignId,
-        entrants.map((row) => row.entrantKey),
-      );
+      const unknown = entrants.find((row) => identityOf(row) === null);
+      if (unknown) {
+        // Only a row frozen before migration 0017 whose linked person had unlinked by then (decision 0182): no
+        // winner gets a made-up identity; the draw fails with why and the streamer draws again.
+        this.log.warn({ drawId, entrantKey: unknown.entrantKey }, 'draw winner has no stored identity');
+        await tx
+          .update(draw)
+          .set({ status: 'failed', failure: `entrant identity unknown: ${unknown.entrantKey}` })
+          .where(eq(draw.id, drawId));
+        await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
+        return;
+      }
       if (positions.length > 0) {
         await tx.insert(winner).values(
           positions.map((position, order) => {
             const entrant = byPosition.get(position)!;
-            const identity = identities.get(entrant.entrantKey)!;
+            const identity = identityOf(entrant)!;
             return {
               id: this.seams.newId?.() ?? crypto.randomUUID(),
               drawId,
@@ -304,55 +311,8 @@ export class DrawEngine {
   }
 }
 
-interface Identity {
-  platform: 'youtube' | 'twitcasting';
-  platformUserId: string;
-  userId: string | null;
-}
-
-/**
- * The platform identity behind each entrant key. `youtube:…`/`twitcasting:…` say it; a `user:…` key (a linked
- * person) is represented by the identity of their first comment in this campaign.
- */
-async function identitiesOf(tx: Tx, campaignId: string, keys: string[]): Promise<Map<string, Identity>> {
-  const result = new Map<string, Identity>();
-  const users: string[] = [];
-  for (const key of keys) {
-    const at = key.indexOf(':');
-    const kind = key.slice(0, at);
-    const rest = key.slice(at + 1);
-    if (kind === 'youtube' || kind === 'twitcasting') {
-      result.set(key, { platform: kind, platformUserId: rest, userId: null });
-    } else users.push(rest);
-  }
-  if (users.length > 0) {
-    const rows = rowsOf<{ user_id: string; platform: 'youtube' | 'twitcasting'; author: string }>(
-      await tx.execute(sql`
-        select distinct on (u.id) u.id as user_id, s.platform, c.author_platform_id as author
-        from app_user u
-        join live_stream s on s.campaign_id = ${campaignId}
-        join live_comment c on c.live_stream_id = s.id
-          and ((s.platform = 'youtube' and c.author_platform_id = u.youtube_channel_id)
-            or (s.platform = 'twitcasting' and c.author_platform_id = u.twitcasting_user_id))
-        where u.id in (${sql.join(
-          users.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        order by u.id, c.published_at, c.id`),
-    );
-    for (const row of rows) {
-      result.set(`user:${row.user_id}`, {
-        platform: row.platform,
-        platformUserId: row.author,
-        userId: row.user_id,
-      });
-    }
-  }
-  for (const key of keys) {
-    // Unlinked between the freeze and the reveal: keep the user, the identity is unknown now.
-    if (!result.has(key)) {
-      result.set(key, { platform: 'youtube', platformUserId: key, userId: key.slice('user:'.length) });
-    }
-  }
-  return result;
+/** Who a frozen entrant's key stood for, as the freeze stored it (decision 0182); null on a legacy row without. */
+function identityOf(row: typeof drawEntrant.$inferSelect): EntrantIdentity | null {
+  if (!row.platform || !row.platformUserId) return null;
+  return { platform: row.platform, platformUserId: row.platformUserId, userId: row.userId };
 }

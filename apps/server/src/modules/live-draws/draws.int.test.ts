@@ -5,9 +5,9 @@ import { entrantsHashOf, pickWinners, seedOf, verifyDraw, type DrawProof } from 
 import { LiveOverview, LiveResult, OverlayState, PublicDraw, WinnerList } from '@hanabi/api';
 import { draw } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertComments } from '../live-entries/live-entries.fixture.ts';
+import { insertComments } from '../../test/live-entries.fixture.ts';
 import { verifyDrawAt } from '../../../../../scripts/verify-draw.ts';
-import { openDrawWorld, type DrawWorld } from './draws.fixture.ts';
+import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 
 const authors = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => ({ author: `${prefix}${i}`, name: `${prefix}-name-${i}` }));

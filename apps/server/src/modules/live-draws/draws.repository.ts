@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { prizeStateOf } from '@hanabi/api';
 import type { DeliveryStatus, DrawSchedule, DrawSummary, Winner, WinnerStatus } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import {
@@ -8,11 +9,11 @@ import {
   drawEntrant,
   drawSchedule,
   heldClaim,
-  liveStream,
   winner,
   winnerChange,
 } from '../../db/schema.ts';
 import { alias } from 'drizzle-orm/pg-core';
+import type { LivePlatform } from '@hanabi/api';
 
 export type DrawRow = typeof draw.$inferSelect;
 export type WinnerRow = typeof winner.$inferSelect;
@@ -62,18 +63,8 @@ export function toSchedule(row: typeof drawSchedule.$inferSelect | undefined): D
 
 function effectiveStatus(stored: WinnerStatus, deliveryStatus: DeliveryStatus | null): WinnerStatus {
   if (stored === 'drawn' || stored === 'excluded') return stored;
-  switch (deliveryStatus) {
-    case 'queued':
-    case 'submitted':
-    case 'failed':
-      return deliveryStatus;
-    case 'confirmed':
-      return 'delivered';
-    case 'cancelled':
-      return 'failed';
-    default:
-      return stored === 'queued' ? 'queued' : 'held';
-  }
+  if (deliveryStatus) return prizeStateOf(deliveryStatus);
+  return stored === 'queued' ? 'queued' : 'held';
 }
 
 /** Reads of draws, winners, schedules and the change log of a campaign. */
@@ -154,7 +145,7 @@ export class DrawsRepository {
     }));
   }
 
-  async campaignWinners(campaignId: string, platform?: 'youtube' | 'twitcasting'): Promise<Winner[]> {
+  async campaignWinners(campaignId: string, platform?: LivePlatform): Promise<Winner[]> {
     return this.winners(
       platform
         ? and(eq(winner.campaignId, campaignId), eq(winner.platform, platform))!
@@ -182,21 +173,5 @@ export class DrawsRepository {
       details: row.details,
       createdAt: row.createdAt.toISOString(),
     }));
-  }
-
-  /** The campaign's live stream at `{platform}/{a}/{b}`, if it is one. */
-  async streamAt(campaignId: string, platform: 'youtube' | 'twitcasting', a: string, b: string) {
-    const [row] = await this.db
-      .select()
-      .from(liveStream)
-      .where(
-        and(
-          eq(liveStream.campaignId, campaignId),
-          eq(liveStream.platform, platform),
-          eq(liveStream.channelId, a),
-          eq(liveStream.broadcastId, b),
-        ),
-      );
-    return row ?? null;
   }
 }

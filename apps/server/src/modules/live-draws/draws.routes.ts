@@ -5,9 +5,10 @@ import { campaignNotFound } from '../../lib/app-error.ts';
 import { ReadCache, sendJson } from '../../http/read-cache.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
-import { unlessNotFound } from '../og-pages/og-card-images.ts';
-import { CAMPAIGN_RESULTS_CACHE } from '../live-events/live-events.ts';
+import { unlessNotFound } from '../og-pages/index.ts';
+import { CAMPAIGN_RESULTS_CACHE } from '../live-events/index.ts';
 import type { DrawsArea } from './draws.wiring.ts';
+import { LIVE_PLATFORMS } from '@hanabi/api';
 
 /** Draws, winners, schedules, results, distribution, proofs (draw.routes.ts) and the live overview/overlay. */
 export async function registerDrawRoutes(
@@ -16,7 +17,7 @@ export async function registerDrawRoutes(
   options: { publicReadCacheMs: number; cacheBus: CacheBus },
 ): Promise<{ publicResults: (campaignId: string) => Promise<{ json: string; etag: string } | null> }> {
   const { winners, schedules, distribution, results, publicDraws, campaignResults } = area.services;
-  for (const platform of ['youtube', 'twitcasting'] as const) {
+  for (const platform of LIVE_PLATFORMS) {
     const routes =
       platform === 'youtube'
         ? {

@@ -5,8 +5,8 @@ import type { Lazy } from '../../lib/lazy.ts';
 import type { ChainAdapter } from '../../adapters/chain/index.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { createBeacon, type BeaconAdapter } from '../../adapters/beacon/index.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
-import { CampaignAccess } from './campaign-access.ts';
+import type { DeliveryService } from '../delivery/index.ts';
+import { CampaignAccess, type LiveStreamLookup } from './campaign-access.ts';
 import { CampaignResultsService } from './campaign-results.service.ts';
 import { DistributionService } from './distribution.service.ts';
 import { DrawEngine, type DrawSeams } from './draw.engine.ts';
@@ -29,13 +29,15 @@ export function wireDraws(options: {
   chain: Lazy<ChainAdapter>;
   storage: FileStorage;
   delivery: DeliveryService;
+  /** The campaign's live streams, for the streamer routes under `{platform}/{a}/{b}`. */
+  liveStreams: LiveStreamLookup;
   seams?: Partial<DrawSeams>;
 }) {
   const { db } = options;
   const log = options.log.child({ module: 'draws' });
   const beacon: BeaconAdapter = options.seams?.beacon ?? createBeacon(options.config, options.chain);
   const repository = new DrawsRepository(db);
-  const access = new CampaignAccess(db, repository);
+  const access = new CampaignAccess(db, options.liveStreams);
   const engine = new DrawEngine(db, { ...options.seams, beacon }, log);
   const schedules = new DrawScheduleService(db, access, repository, engine, log);
   return {

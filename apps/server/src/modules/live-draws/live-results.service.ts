@@ -13,15 +13,13 @@ import {
 import { campaignNotFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import { settledStatus } from '../campaigns/campaign.service.ts';
-import { countEntrants, entrantsCte, recentEntrantNames, rowsOf } from '../live-entries/entrants.sql.ts';
-import { toConnection } from '../live-connections/live-connections.service.ts';
+import { settledStatus } from '../campaigns/index.ts';
+import { countEntrants, entrantsCte, recentEntrantNames, rowsOf } from '../live-entries/index.ts';
+import { toConnection } from '../live-connections/index.ts';
 import { toLiveStream } from '../live-ingestion/live-stream.mapper.ts';
 import type { CampaignAccess, CampaignRow } from './campaign-access.ts';
 import { toDrawSummary, type DrawsRepository } from './draws.repository.ts';
-
-type Platform = 'youtube' | 'twitcasting';
-const PLATFORMS: Platform[] = ['youtube', 'twitcasting'];
+import { type LivePlatform, LIVE_PLATFORMS } from '@hanabi/api';
 
 /**
  * What a campaign's live side adds up to: the streamer's result page (draws, winners, funnel), the live
@@ -37,7 +35,7 @@ export class LiveResultsService {
     private readonly storage: FileStorage,
   ) {}
 
-  async result(session: SessionUser, campaignId: string, platform?: Platform): Promise<LiveResult> {
+  async result(session: SessionUser, campaignId: string, platform?: LivePlatform): Promise<LiveResult> {
     const owned = await this.access.own(session, campaignId);
     const [draws, winners, funnel] = await Promise.all([
       this.draws.draws(owned.id),
@@ -60,7 +58,7 @@ export class LiveResultsService {
   }
 
   /** comments → distinct commenters → eligible entrants (of the platform's streams, or all). */
-  private async funnel(owned: CampaignRow, platform?: Platform) {
+  private async funnel(owned: CampaignRow, platform?: LivePlatform) {
     const streams = await this.db
       .select({ id: liveStream.id })
       .from(liveStream)
@@ -121,7 +119,7 @@ export class LiveResultsService {
       startsAt: owned.startsAt.toISOString(),
       endsAt: owned.endsAt.toISOString(),
       entriesClosedAt: owned.entriesClosedAt?.toISOString() ?? null,
-      platforms: PLATFORMS.map((platform) => {
+      platforms: LIVE_PLATFORMS.map((platform) => {
         const connection = connections.find((row) => row.platform === platform);
         // The newest stream of the platform: the one being read, or the last one read.
         const stream = streams.find((row) => row.platform === platform);

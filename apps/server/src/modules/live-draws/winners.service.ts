@@ -6,7 +6,7 @@ import { campaign, winner, winnerChange } from '../../db/schema.ts';
 import { AppError, businessRule, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
 import type { CampaignAccess, StreamPath } from './campaign-access.ts';
 import type { DrawEngine } from './draw.engine.ts';
 import { toDrawSummary, toSchedule, type DrawsRepository } from './draws.repository.ts';

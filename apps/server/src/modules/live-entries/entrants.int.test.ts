@@ -14,7 +14,8 @@ import {
   insertStream,
   insertUser,
   type CommentValues,
-} from './live-entries.fixture.ts';
+} from '../../test/live-entries.fixture.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 const DAY = 86_400_000;
 
@@ -47,7 +48,7 @@ describe.each(testBackends())('entrants on %s', (backend) => {
   /** A won prize: a revealed draw of the campaign with one winner row. */
   async function won(
     campaignId: string,
-    who: { key: string; platform: 'youtube' | 'twitcasting'; platformUserId: string; userId?: string },
+    who: { key: string; platform: LivePlatform; platformUserId: string; userId?: string },
     options: { at?: Date; status?: 'drawn' | 'excluded' } = {},
   ) {
     const drawId = crypto.randomUUID();

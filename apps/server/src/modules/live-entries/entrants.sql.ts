@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { LivePlatform } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import type { CampaignEntryRule } from '../../db/schema.ts';
 import { eligibleCommentCondition } from './entry-rule.ts';
@@ -21,6 +22,16 @@ import { eligibleCommentCondition } from './entry-rule.ts';
  *   canonical list.
  * - The display name is the author name on the person's first eligible comment.
  */
+
+/**
+ * Who an entrant key stands for, stored beside it at the freeze (decision 0182): the platform identity of the
+ * entrant's first eligible comment, and the Hanabi user it was linked to then (null when unlinked).
+ */
+export interface EntrantIdentity {
+  platform: LivePlatform;
+  platformUserId: string;
+  userId: string | null;
+}
 
 export interface EntryCampaign {
   id: string;
@@ -127,7 +138,8 @@ export function entrantsCte(campaign: EntryCampaign, scope: EntrantScope): SQL {
 /**
  * Freezes a draw's entrant list: `draw_entrant` rows in canonical order (`COLLATE "C"` = UTF-16 order for ASCII
  * keys, decision 0042), written by one `INSERT … SELECT`, then H = SHA-256 of the keys joined by "\n",
- * computed by PostgreSQL too — a million entrants never travel to the server for this.
+ * computed by PostgreSQL too — a million entrants never travel to the server for this. Each row keeps who its key
+ * stood for (decision 0182): the platform identity of the entrant's first eligible comment and its linked user.
  */
 export async function freezeEntrants(
   db: Pick<Db, 'execute'>,
@@ -136,8 +148,9 @@ export async function freezeEntrants(
   at: Date,
 ): Promise<{ count: number; hash: string }> {
   await db.execute(sql`${entrantsCte(campaign, { at, excludeCampaignWinners: true })}
-    insert into draw_entrant (draw_id, position, entrant_key, display_name)
-    select ${drawId}, (row_number() over (order by entrant_key collate "C") - 1)::int, entrant_key, display_name
+    insert into draw_entrant (draw_id, position, entrant_key, display_name, platform, platform_user_id, user_id)
+    select ${drawId}, (row_number() over (order by entrant_key collate "C") - 1)::int, entrant_key, display_name,
+      platform, platform_user_id, user_id
     from entrants`);
   const [row] = rowsOf<{ count: number | string; hash: string }>(
     await db.execute(sql`

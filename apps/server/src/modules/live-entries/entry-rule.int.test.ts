@@ -19,7 +19,7 @@ import {
   insertGoods,
   insertStream,
   insertUser,
-} from './live-entries.fixture.ts';
+} from '../../test/live-entries.fixture.ts';
 
 const START = new Date('2026-11-24T10:00:00Z');
 const END = new Date('2026-11-24T12:00:00Z');

@@ -3,7 +3,7 @@ import type { CommentList, LiveStream } from '@hanabi/api';
 import { eq } from 'drizzle-orm';
 import { liveStream } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { insertComments, insertStream } from '../live-entries/live-entries.fixture.ts';
+import { insertComments, insertStream } from '../../test/live-entries.fixture.ts';
 import { liveStreamer, pollNow, startLiveWorld, type LiveWorld } from './live-test-support.ts';
 
 describe.each(testBackends())('comments and live events (%s)', (backend) => {

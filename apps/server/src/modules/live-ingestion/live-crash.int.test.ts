@@ -9,7 +9,7 @@ import { liveComment } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { startCrashStack, startWorker } from '../../test/worker-process.ts';
 import { asUser, headerSessions } from '../../test/test-context.ts';
-import { insertCampaign, insertGoods, insertUser } from '../live-entries/live-entries.fixture.ts';
+import { insertCampaign, insertGoods, insertUser } from '../../test/live-entries.fixture.ts';
 import { bindingCookieOf, clickConsent, followCallback, freePort } from './live-test-support.ts';
 
 const KILLS = 2;

@@ -10,12 +10,7 @@ import { createLogger } from '../../logger.ts';
 import { openTestDatabase, testBackends, testConfig } from '../../test/test-context.ts';
 import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
 import { LiveConnectionsRepository } from '../live-connections/live-connections.repository.ts';
-import {
-  insertCampaign,
-  insertGoods,
-  insertStream,
-  insertUser,
-} from '../live-entries/live-entries.fixture.ts';
+import { insertCampaign, insertGoods, insertStream, insertUser } from '../../test/live-entries.fixture.ts';
 import { LivePoller } from './live-poller.ts';
 import { LiveStreamRepository } from './live-stream.repository.ts';
 

@@ -10,7 +10,7 @@ import {
   type TestBackend,
   type TestContext,
 } from '../../test/test-context.ts';
-import { insertCampaign, insertGoods, insertUser } from '../live-entries/live-entries.fixture.ts';
+import { insertCampaign, insertGoods, insertUser } from '../../test/live-entries.fixture.ts';
 import type { CampaignEntryRule } from '../../db/schema.ts';
 
 /**

@@ -3,8 +3,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
-import { createTwitCastingApi } from '../../adapters/twitcasting/index.ts';
-import { createYouTubeApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
+import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
+import { createYouTubeApi, type YouTubeApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { ConnectionTokens } from '../live-connections/connection-tokens.ts';
 import { LiveConnectionsRepository } from '../live-connections/live-connections.repository.ts';
@@ -31,6 +31,9 @@ export function wireLive(options: {
   /** The auth secret: platform tokens are sealed with a key derived from it. */
   authSecret: string;
   heldPrizes: HeldPrizes;
+  /** The platform clients, created once in container.ts and shared with their other users. */
+  youtube: YouTubeApi;
+  twitcasting: TwitCastingApi;
 }) {
   const { config, database, queue } = options;
   const log = options.log.child({ module: 'live' });
@@ -41,8 +44,7 @@ export function wireLive(options: {
     liveComments: new LiveCommentRepository(db),
   };
   const box = new SecretBox(options.authSecret);
-  const youtube = createYouTubeApi(config);
-  const twitcasting = createTwitCastingApi(config);
+  const { youtube, twitcasting } = options;
   // Quota is counted per stream, so each poll gets an adapter that reports into its own counter.
   const youtubeFor = (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) =>
     createYouTubeApi(config, onQuota);

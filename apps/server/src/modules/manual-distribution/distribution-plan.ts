@@ -1,10 +1,11 @@
 import type { PreviewRow } from '@hanabi/api';
 import type { RecipientUser } from './manual-distribution.repository.ts';
 import { parseRecipient, type ParsedRecipient } from './recipient-parser.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 /** Where a held row waits: the identity that will claim it. */
 export interface HoldTarget {
-  platform: 'youtube' | 'twitcasting' | 'hanabi';
+  platform: LivePlatform | 'hanabi';
   platformUserId: string;
   userId: string | null;
 }
@@ -81,7 +82,7 @@ export function planDistribution(
       ? null
       : user
         ? { platform: 'hanabi', platformUserId: user.id, userId: user.id }
-        : { platform: kind as 'youtube' | 'twitcasting', platformUserId: parsed.id, userId: null };
+        : { platform: kind as LivePlatform, platformUserId: parsed.id, userId: null };
     const identity = address
       ? `address:${address.toLowerCase()}`
       : `${hold!.platform}:${hold!.platformUserId}`;

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { delivery, digitalGoods, manualDistribution } from '../../db/schema.ts';
-import type { DeliverySource, DeliverySourceRef, Tx } from '../delivery/delivery-source.ts';
-import type { NewNotification } from '../notifications/notification.writer.ts';
+import type { DeliverySource, DeliverySourceRef, Tx } from '../delivery/index.ts';
+import type { NewNotification } from '../notifications/index.ts';
 
 function batchIdsOf(rows: readonly DeliverySourceRef[]): string[] {
   return [...new Set(rows.map((row) => row.manualDistributionId).filter((id) => id !== null))];

@@ -5,7 +5,7 @@ import { callAs, signUpByEmail } from '../../test/auth-helpers.ts';
 import { createGoods } from '../../test/goods-fixtures.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { setWalletWithProof, testWallet } from '../../test/wallet-helpers.ts';
-import { openDeliveryWorld, randomAddress, type DeliveryWorld } from '../delivery/delivery.fixture.ts';
+import { openDeliveryWorld, randomAddress, type DeliveryWorld } from '../../test/delivery.fixture.ts';
 
 const YOUTUBE_CHANNEL = 'UCabcdefghijklmnopqrstuv';
 

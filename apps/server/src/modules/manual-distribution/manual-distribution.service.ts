@@ -13,9 +13,9 @@ import { runIdempotent } from '../../db/idempotent-write.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
-import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
-import { DeliveryRepository } from '../delivery/delivery.repository.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/index.ts';
+import { DeliveryRepository } from '../delivery/index.ts';
+import type { DeliveryService } from '../delivery/index.ts';
 import { identitiesOf, planDistribution, type DistributionPlan } from './distribution-plan.ts';
 import type {
   ManualDistributionRepository,

@@ -1,10 +1,9 @@
-import type { AppConfig } from '../../config.ts';
-import { createTwitCastingApi } from '../../adapters/twitcasting/index.ts';
+import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import type { DigitalGoodsRepository } from '../digital-goods/digital-goods.repository.ts';
-import type { DeliveryRepository } from '../delivery/delivery.repository.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { DigitalGoodsRepository } from '../digital-goods/index.ts';
+import type { DeliveryRepository } from '../delivery/index.ts';
+import type { DeliveryService } from '../delivery/index.ts';
 import { ManualDistributionRepository } from './manual-distribution.repository.ts';
 import { ManualDistributionService } from './manual-distribution.service.ts';
 
@@ -12,12 +11,13 @@ export { manualDistributionDeliverySource } from './manual-distribution.delivery
 
 /** Manual distribution on top of delivery (one way: it decides deliveries; delivery hears of it only as a source). */
 export function wireManualDistribution(options: {
-  config: AppConfig;
   database: Database;
   log: Logger;
   digitalGoods: DigitalGoodsRepository;
   deliveries: DeliveryRepository;
   delivery: DeliveryService;
+  /** Resolves TwitCasting screen ids (the one client container.ts creates). */
+  twitcasting: TwitCastingApi;
 }) {
   const { db } = options.database;
   const repository = new ManualDistributionRepository(db);
@@ -29,7 +29,7 @@ export function wireManualDistribution(options: {
       options.digitalGoods,
       options.deliveries,
       options.delivery,
-      createTwitCastingApi(options.config),
+      options.twitcasting,
       options.log,
     ),
   };

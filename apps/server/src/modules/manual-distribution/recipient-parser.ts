@@ -1,5 +1,5 @@
 import type { RecipientKind } from '@hanabi/api';
-import { parseWalletAddress } from '../account/wallet-address.ts';
+import { parseWalletAddress } from '../account/index.ts';
 
 export type ParsedRecipient =
   { ok: true; kind: RecipientKind; id: string } | { ok: false; kind: RecipientKind | null; reason: string };

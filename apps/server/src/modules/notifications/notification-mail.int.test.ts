@@ -5,7 +5,7 @@ import { DevWallet } from '../../adapters/chain/dev-wallet.ts';
 import { notification } from '../../db/schema.ts';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { openDeliveryWorld, type DeliveryWorld } from '../delivery/delivery.fixture.ts';
+import { openDeliveryWorld, type DeliveryWorld } from '../../test/delivery.fixture.ts';
 
 type Person = SignedIn & { userId: string };
 

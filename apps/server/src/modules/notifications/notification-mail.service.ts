@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Mailer } from '../../adapters/mail/mailer.ts';
-import { isPlaceholderEmail } from '../../adapters/oauth/providers.ts';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import { isPlaceholderEmail } from '../../adapters/oauth/index.ts';
 import type { Db } from '../../db/client.ts';
 import { appUser, authUser, notification } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';

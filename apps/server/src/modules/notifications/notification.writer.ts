@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notification, type NOTIFICATION_TYPE_VALUES } from '../../db/schema.ts';
+import { notification } from '../../db/schema.ts';
 
-export type NotificationType = (typeof NOTIFICATION_TYPE_VALUES)[number];
+import type { NotificationType } from '@hanabi/api';
 
 /** The PostgreSQL channel a new notification is announced on (payload: the recipient's user id). */
 export const NOTIFICATION_CHANNEL = 'hanabi_notification';

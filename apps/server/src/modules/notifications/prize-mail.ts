@@ -1,5 +1,5 @@
 import type { Locale } from '@hanabi/api';
-import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.ts';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/index.ts';
 
 const TEXT = {
   ja: {

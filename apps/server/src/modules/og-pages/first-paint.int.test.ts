@@ -7,7 +7,7 @@ import { PAGE_DATA_ELEMENT_ID, SESSION_HINT_COOKIE } from '@hanabi/api';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';
-import { insertCampaign, insertGoods } from '../analytics/analytics.fixture.ts';
+import { insertCampaign, insertGoods } from '../../test/analytics.fixture.ts';
 
 const ROUTE = 'src/features/campaigns/pages/campaign-detail.page.tsx';
 const INDEX =

@@ -2,7 +2,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { streamToBuffer } from '../../lib/stream-bytes.ts';
 import type { Logger } from '../../logger.ts';
-import type { AssetRepository } from '../uploads/asset.repository.ts';
+import type { AssetRepository } from '../uploads/index.ts';
 import { ogCardHash, ogImageKey, type OgCard, type OgImageRenderer } from './og-image.ts';
 
 /** satori draws PNG and JPEG pictures; larger files are left out of the card. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { PUBLIC_PREFIX } from '../../adapters/storage/index.ts';
-import { readFontSubset } from '../fonts/font-files.ts';
+import { readFontSubset } from '../fonts/index.ts';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appShellOf } from '../../http/web-app.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { sendHtml } from '../../http/read-cache.ts';
-import { AUTH_COOKIE_PREFIX } from '../identity/auth.ts';
+import { AUTH_COOKIE_PREFIX } from '../identity/index.ts';
 import { firstPaintFrame, injectFirstPaint, routeModulePreloads } from './first-paint.ts';
 
 /** Where the web build writes each static page's first paint per language (`apps/web/build/first-paint.plugin.ts`). */

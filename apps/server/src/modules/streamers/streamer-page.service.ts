@@ -1,6 +1,6 @@
-import { shortDescription, unlessNotFound, type OgCardImages } from '../og-pages/og-card-images.ts';
-import type { OgCard } from '../og-pages/og-image.ts';
-import type { OgTags } from '../og-pages/og-tags.ts';
+import { shortDescription, unlessNotFound, type OgCardImages } from '../og-pages/index.ts';
+import type { OgCard } from '../og-pages/index.ts';
+import type { OgTags } from '../og-pages/index.ts';
 import type { StreamerService } from './streamer.service.ts';
 
 /**

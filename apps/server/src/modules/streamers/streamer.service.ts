@@ -14,10 +14,10 @@ import type { FileStorage } from '../../adapters/storage/index.ts';
 import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { toUserSummary } from '../campaigns/campaign.mapper.ts';
-import type { CampaignService } from '../campaigns/campaign.service.ts';
-import { assetRefOf } from '../digital-goods/digital-goods.mapper.ts';
-import type { AssetRepository } from '../uploads/asset.repository.ts';
+import { toUserSummary } from '../account/index.ts';
+import type { CampaignService } from '../campaigns/index.ts';
+import { assetRefOf } from '../digital-goods/index.ts';
+import type { AssetRepository } from '../uploads/index.ts';
 import type { StreamerRepository, StreamerWithCounts, UserRow } from './streamer.repository.ts';
 
 function toCard(row: StreamerWithCounts, isFollowing: boolean): StreamerCard {

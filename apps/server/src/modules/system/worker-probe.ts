@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { metricsAccess } from '../metrics/metrics-access.ts';
-import type { MetricsService } from '../metrics/metrics.service.ts';
+import { metricsAccess } from '../metrics/index.ts';
+import type { MetricsService } from '../metrics/index.ts';
 import type { SystemService } from './system.service.ts';
 
 /**

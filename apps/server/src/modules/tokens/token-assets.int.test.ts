@@ -8,7 +8,7 @@ import {
   failingFields,
   openTokenWorld,
   type TokenWorld,
-} from './tokens.fixture.ts';
+} from '../../test/tokens.fixture.ts';
 
 const HELLO_CID = 'bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e';
 const PNG = Buffer.from(

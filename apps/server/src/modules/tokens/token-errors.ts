@@ -1,5 +1,5 @@
 import { ChainError } from '../../adapters/chain/index.ts';
-import { TxNotConfirmedError } from '../../adapters/chain/token-contract.ts';
+import { TxNotConfirmedError } from '../../adapters/chain/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../logger.ts';
 

@@ -4,7 +4,7 @@ import { DevWallet } from '../../adapters/chain/dev-wallet.ts';
 import type { HexAddress } from '../../adapters/chain/token-contract.ts';
 import { bearerHeaders, callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { openDeliveryWorld, type DeliveryWorld } from '../delivery/delivery.fixture.ts';
+import { openDeliveryWorld, type DeliveryWorld } from '../../test/delivery.fixture.ts';
 
 /**
  * Counts from one source (decision 0096): after a prize is delivered on a real anvil, the wallet's chain balance
@@ -64,7 +64,7 @@ describe.each(testBackends())(
       return {
         holding: eth.holdings.find((row) => row.tokenId === tokenId),
         received: collection.items
-          .filter((row) => row.goods.id === world.goods.id && row.state === 'confirmed')
+          .filter((row) => row.goods.id === world.goods.id && row.state === 'delivered')
           .reduce((sum, row) => sum + Number(row.amount), 0),
         collectionBalance: collection.balances.find((row) => row.tokenId === tokenId)?.balance,
         supply: BigInt(token.minted) - BigInt(token.burned),

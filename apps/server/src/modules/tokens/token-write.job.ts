@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { defineJob, type JobDefinition } from '../../queue/job-definition.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
-import type { HexAddress } from '../../adapters/chain/token-contract.ts';
+import type { HexAddress } from '../../adapters/chain/index.ts';
 import type { Requester, TokenService } from './tokens.service.ts';
 
 const Address = z.string().regex(/^0x[0-9a-fA-F]{40}$/) as unknown as z.ZodType<HexAddress>;

@@ -6,7 +6,7 @@ import { createContainer, type Container } from '../../container.ts';
 import { createLogger } from '../../logger.ts';
 import { bearerHeaders, signUpByEmail } from '../../test/auth-helpers.ts';
 import { createTestContext, testBackends, testConfig, type TestContext } from '../../test/test-context.ts';
-import { expectError } from './tokens.fixture.ts';
+import { expectError } from '../../test/tokens.fixture.ts';
 
 // An api process never loads the signer key (decision 0147): it reads the chain, and hands an operator's write to
 // a worker that signs (decision 0158). With no worker to take it, nothing is sent and the answer says so.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearerHeaders, signUpByEmail } from '../../test/auth-helpers.ts';
 import { createTestContext } from '../../test/test-context.ts';
-import { expectError } from './tokens.fixture.ts';
+import { expectError } from '../../test/tokens.fixture.ts';
 
 const OTHER = '0x52908400098527886E0F7030069857D2E4169EE7';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalGoods } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { expectConfirmed, expectError, openTokenWorld, type TokenWorld } from './tokens.fixture.ts';
+import { expectConfirmed, expectError, openTokenWorld, type TokenWorld } from '../../test/tokens.fixture.ts';
 
 describe.each(testBackends())('operator mint within the goods supply on %s (a real anvil)', (backend) => {
   let w: TokenWorld;

@@ -8,7 +8,7 @@ import {
   failingFields,
   openTokenWorld,
   type TokenWorld,
-} from './tokens.fixture.ts';
+} from '../../test/tokens.fixture.ts';
 
 const OTHER = '0x52908400098527886E0F7030069857D2E4169EE7';
 

@@ -3,8 +3,8 @@ import { apiRoutes, IPFS_UPLOAD_BINARY_TYPE, IpfsUploadJsonBody } from '@hanabi/
 import { registerRoute } from '../../http/register-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireSession } from '../../http/session.ts';
-import type { HexAddress } from '../../adapters/chain/token-contract.ts';
-import { parseWalletAddress } from '../account/wallet-address.ts';
+import type { HexAddress } from '../../adapters/chain/index.ts';
+import { parseWalletAddress } from '../account/index.ts';
 import type { TokenService } from './tokens.service.ts';
 import { tooLargeError, type TokenAssetService } from './token-assets.service.ts';
 

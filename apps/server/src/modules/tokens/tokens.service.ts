@@ -5,12 +5,12 @@ import {
   type HexAddress,
   type TokenTxReceipt,
   type TokenWriteHooks,
-} from '../../adapters/chain/token-contract.ts';
+} from '../../adapters/chain/index.ts';
 import { ChainError } from '../../adapters/chain/index.ts';
 import { AppError, businessRule, notFound } from '../../lib/app-error.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import type { Logger } from '../../logger.ts';
-import type { ChainService } from '../chain/chain.service.ts';
+import type { ChainService } from '../chain/index.ts';
 import type { ChainOperationWithUser, NewChainOperation, TokensRepository } from './tokens.repository.ts';
 import { chainMessage, toAppError } from './token-errors.ts';
 import type { TokenWriteRequest } from './token-write.job.ts';

@@ -6,7 +6,7 @@ import {
   type FileStorage,
 } from '../../adapters/storage/index.ts';
 import { sendError } from '../../http/error-handler.ts';
-import { parseRange } from '../ipfs/ipfs-gateway.routes.ts';
+import { parseRange } from '../ipfs/index.ts';
 
 const TYPES_BY_EXTENSION: Record<string, string> = {
   png: 'image/png',

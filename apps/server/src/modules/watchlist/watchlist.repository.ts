@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { watch } from '../../db/schema.ts';
-import { writeNotifications, type NewNotification } from '../notifications/notification.writer.ts';
+import { writeNotifications, type NewNotification } from '../notifications/index.ts';
 
 /** The watchlist (`watch`): who watches which campaign. */
 export class WatchlistRepository {

@@ -1,8 +1,8 @@
 import type { WatchState } from '@hanabi/api';
 import { campaignNotFound, forbidden } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
-import type { CampaignRepository } from '../campaigns/campaign.repository.ts';
+import type { AccountRepository } from '../account/index.ts';
+import type { CampaignRepository } from '../campaigns/index.ts';
 import type { WatchlistRepository } from './watchlist.repository.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { apiRoutes, type CampaignList, type Platform } from '@hanabi/api';
+import { apiRoutes, type CampaignList, type LivePlatform } from '@hanabi/api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -8,7 +8,7 @@ export type BrowseSort = 'newest' | 'endingSoon' | 'startingSoon';
 export interface BrowseFilters {
   q: string;
   status: BrowseStatus;
-  platform: Platform | 'all';
+  platform: LivePlatform | 'all';
   sort: BrowseSort;
 }
 

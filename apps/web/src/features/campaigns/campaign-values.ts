@@ -1,4 +1,4 @@
-import type { Campaign, CreateCampaignBody, Platform } from '@hanabi/api';
+import type { Campaign, CreateCampaignBody, LivePlatform } from '@hanabi/api';
 
 /** `datetime-local` value (local time, minutes) of an ISO instant. */
 export function toLocalInput(iso: string | null | undefined): string {
@@ -26,7 +26,7 @@ export interface CampaignValues {
   coverImageAssetId: string | null;
   startsAt: string;
   endsAt: string;
-  platforms: Platform[];
+  platforms: LivePlatform[];
   prize: { digitalGoodsId: string | null; copiesPerWinner: number | string };
   winnerCount: number | string;
   entryRule: {
@@ -135,9 +135,4 @@ export function bodyOf(values: CampaignValues, status: 'draft' | 'scheduled'): C
         ? { type: 'everyNMinutes', minutes: Number(values.drawMode.minutes) }
         : { type: values.drawMode.type },
   };
-}
-
-/** Form path of a server error detail (`body.entryRule.keyword` → `entryRule.keyword`). */
-export function formPathOf(field: string): string {
-  return field.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1');
 }

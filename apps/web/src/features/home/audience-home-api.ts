@@ -1,4 +1,4 @@
-import { apiRoutes, type CampaignList, type Collection } from '@hanabi/api';
+import { apiRoutes, type CampaignList } from '@hanabi/api';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -19,16 +19,6 @@ export const useOpenNow = () => useCampaignList('home', { status: 'live', sort: 
 export const useStartingSoon = () => useCampaignList('home', { status: 'scheduled', sort: 'startingSoon' });
 export const useFollowedCampaigns = () =>
   useCampaignList('followed', { status: 'scheduled,live', sort: 'endingSoon', followed: 'true' });
-
-export function useRecentPrizes(userId: string | undefined) {
-  return useQuery({
-    queryKey: ['collection', 'of', userId],
-    queryFn: (): Promise<Collection> =>
-      callApi(apiRoutes.getCollection, { params: { userId: userId ?? '' } }),
-    enabled: Boolean(userId),
-    retry: false,
-  });
-}
 
 /**
  * The campaigns of `list` not already shown in an earlier section, so each campaign appears once on the home page

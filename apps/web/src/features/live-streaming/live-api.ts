@@ -1,4 +1,4 @@
-import { apiRoutes, type Platform, type DrawBody, type WinnerEditBody } from '@hanabi/api';
+import { apiRoutes, type LivePlatform, type DrawBody, type WinnerEditBody } from '@hanabi/api';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callApi, isApiError } from '../../lib/api-client';
 
@@ -14,7 +14,7 @@ export const liveKeys = {
 
 /** The stream the streamer acts from: the `{platform}/{a}/{b}` of the comment and winner paths. */
 export interface StreamRef {
-  platform: Platform;
+  platform: LivePlatform;
   channelId: string;
   broadcastId: string;
 }
@@ -38,16 +38,16 @@ export function useLiveOverview(campaignId: string) {
 }
 
 /** The consent page that lets Hanabi read the chat of the streamer's channel; the browser comes back to `returnTo`. */
-export function liveStreamingConsentUrl(platform: Platform, returnTo: string) {
+export function liveStreamingConsentUrl(platform: LivePlatform, returnTo: string) {
   const route =
     platform === 'youtube' ? apiRoutes.youtubeLiveStreamingUrl : apiRoutes.twitcastingLiveStreamingUrl;
   return callApi(route, { query: { returnTo } });
 }
 
-export const startLiveStream = (campaignId: string, platform: Platform) =>
+export const startLiveStream = (campaignId: string, platform: LivePlatform) =>
   callApi(apiRoutes.startLiveStream, { params: { id: campaignId }, body: { platform } });
 
-export const stopLiveStream = (campaignId: string, platform: Platform) =>
+export const stopLiveStream = (campaignId: string, platform: LivePlatform) =>
   callApi(apiRoutes.stopLiveStream, { params: { id: campaignId }, query: { platform } });
 
 /** Comments of one stream, newest first, one page of `LIVE_LIMITS.commentPageSize` at a time. */
@@ -110,7 +110,7 @@ export function setSchedule(stream: StreamRef, campaignId: string, active: boole
   return callApi(route, { params: streamParams(stream), query: { campaignId } });
 }
 
-export function distributePrizes(campaignId: string, platform: Platform) {
+export function distributePrizes(campaignId: string, platform: LivePlatform) {
   const route = platform === 'youtube' ? apiRoutes.distributeYoutube : apiRoutes.distributeTwitcasting;
   return callApi(route, { params: { id: campaignId } });
 }

@@ -5,7 +5,7 @@ import { IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
+import { placeFieldErrors } from '../../../lib/field-errors';
 import { setLocale } from '../../../lib/i18n';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
@@ -83,12 +83,7 @@ export function ProfileForm({ account, onSaved }: { account: Account; onSaved: (
       if (values.locale !== account.locale) await setLocale(updated.locale);
     },
     onError: (error) => {
-      if (isApiError(error) && error.details?.length) {
-        for (const detail of error.details) {
-          const field = detail.field.replace(/^body\./, '');
-          if (field in form.values) form.setFieldError(field, detail.message);
-        }
-      }
+      placeFieldErrors(error, form);
       showErrorToast(errorMessageOf(error));
     },
   });

@@ -7,7 +7,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { setAccountCache, useAccount } from '../../../lib/account';
 import { signInPathFor } from '../../../lib/sign-in-path';
-import { LinkedPlatforms } from '../../live-connections/components/linked-platforms';
+import { LinkedPlatforms } from '../components/linked-platforms';
 import { CollectionPrivacy } from '../components/collection-privacy';
 import { EmailNotices } from '../components/email-notices';
 import { HoldingsSection } from '../components/holdings-section';

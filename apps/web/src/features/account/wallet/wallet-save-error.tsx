@@ -4,7 +4,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../lib/toast';
-import { requestSignInLink } from '../../signup/auth-api';
+import { requestSignInLink } from '../../../lib/auth-api';
 import { needsRecentSignIn } from '../account-api';
 
 /**

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Checkbox,
-  FileButton,
   Group,
   Image,
   NumberInput,
@@ -20,14 +19,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UploadProgress } from '../../../components/upload-progress';
-import { isApiError } from '../../../lib/api-client';
+import { IMAGE_TYPES, UploadButton } from '../../../components/upload-button';
+import { placeFieldErrors } from '../../../lib/field-errors';
 import { errorMessagesOf, FormErrorSummary } from '../../../components/form-error-summary';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { formatDateTime } from '../../../lib/format';
@@ -35,7 +35,7 @@ import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/t
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
 import { UploadError, useUpload } from '../../../lib/upload';
 import { createCampaign, updateCampaign, useInvalidateCampaigns } from '../campaign-api';
-import { bodyOf, formPathOf, publishedStateOf, valuesOf } from '../campaign-values';
+import { bodyOf, publishedStateOf, valuesOf } from '../campaign-values';
 import type { CampaignValues } from '../campaign-values';
 
 export const CAMPAIGN_LIST_PATH = '/streamer/editor/campaign';
@@ -150,16 +150,7 @@ export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: Cam
       }
     },
     onError: (error) => {
-      const unplaced: string[] = [];
-      if (isApiError(error) && error.details?.length) {
-        for (const detail of error.details) {
-          const path = formPathOf(detail.field);
-          const known = form.getInputProps(path).value !== undefined;
-          if (known) form.setFieldError(path, detail.message);
-          else unplaced.push(detail.message);
-        }
-      }
-      setOtherErrors(unplaced);
+      setOtherErrors(placeFieldErrors(error, form));
       showErrorToast(errorMessageOf(error));
       focusFirstInvalid(formRef.current);
     },
@@ -246,30 +237,15 @@ export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: Cam
                 </Text>
                 {cover && <Image src={cover} alt={t('campaigns.form.coverAlt')} maw={320} radius="md" />}
                 <Group>
-                  <FileButton
-                    onChange={(file) => void storeCover(file)}
-                    accept="image/png,image/jpeg,image/gif,image/webp"
+                  <UploadButton
+                    accept={IMAGE_TYPES}
+                    onFile={(file) => void storeCover(file)}
+                    disabled={readOnly || upload.uploading}
                   >
-                    {(props) => (
-                      <Button
-                        {...props}
-                        variant="default"
-                        leftSection={<IconUpload size={16} />}
-                        disabled={readOnly || upload.uploading}
-                      >
-                        {t('campaigns.form.uploadCover')}
-                      </Button>
-                    )}
-                  </FileButton>
+                    {t('campaigns.form.uploadCover')}
+                  </UploadButton>
                 </Group>
-                <UploadProgress
-                  percent={upload.percent}
-                  paused={upload.paused}
-                  canPause={upload.canPause}
-                  onPause={upload.pause}
-                  onResume={upload.resume}
-                  onCancel={upload.cancel}
-                />
+                <UploadProgress upload={upload} />
               </Stack>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput

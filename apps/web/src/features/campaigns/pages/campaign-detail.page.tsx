@@ -21,12 +21,12 @@ import { PageTitle } from '../../../components/page-title';
 import { WatchButton } from '../../../components/watch-button';
 import { formatDateTime } from '../../../lib/format';
 import { useCampaign } from '../campaign-api';
-import { CampaignResultsSection } from '../../campaign-results/components/campaign-results-section';
+import { CampaignResultsSection } from '../components/campaign-results-section';
 import { CampaignDetailSkeleton } from '../components/campaign-detail-skeleton';
 import { OnAirBadge } from '../../../components/on-air-badge';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
 import { entryRuleInWords } from '../entry-rule-words';
-import { LiveRoomButton } from '../components/live-room-link';
+import { LiveRoomButton } from '../../../components/live-room-link';
 import { useAccount } from '../../../lib/account';
 
 /** `/campaign/:id`: public campaign page (notification target, shareable, readable signed out). */

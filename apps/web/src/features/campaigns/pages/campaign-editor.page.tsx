@@ -21,7 +21,7 @@ import {
 } from '../campaign-api';
 import { CAMPAIGN_LIST_PATH, CampaignForm } from '../components/campaign-form';
 import { CampaignStatusBadge } from '../components/campaign-status-badge';
-import { CampaignStateText, LiveRoomButton } from '../components/live-room-link';
+import { CampaignStateText, LiveRoomButton } from '../../../components/live-room-link';
 
 function CampaignRow({ campaign }: { campaign: Campaign }) {
   const { t, i18n } = useTranslation();

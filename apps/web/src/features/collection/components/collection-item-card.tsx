@@ -1,18 +1,19 @@
-import type { CollectionItem, CollectionState } from '@hanabi/api';
+import type { CollectionItem, PrizeState } from '@hanabi/api';
 import { AspectRatio, Badge, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
 
-export const STATE_COLORS: Record<CollectionState, string> = {
+export const STATE_COLORS: Record<PrizeState, string> = {
   held: 'yellow.9',
-  onItsWay: 'blue.8',
-  confirmed: 'teal.9',
+  queued: 'blue.8',
+  submitted: 'blue.8',
+  delivered: 'teal.9',
   failed: 'red.9',
 };
 
-export function CollectionStateBadge({ state }: { state: CollectionState }) {
+export function CollectionStateBadge({ state }: { state: PrizeState }) {
   const { t } = useTranslation();
   return (
     <Badge color={STATE_COLORS[state]} variant="filled" data-testid="collection-state">

@@ -39,7 +39,7 @@ function item(id: string, state: CollectionItem['state'], tokenId: string): Coll
       metadataGatewayUrl: null,
       streamer,
     },
-    campaign: state === 'confirmed' ? { id: 'c1', title: '夏祭り' } : null,
+    campaign: state === 'delivered' ? { id: 'c1', title: '夏祭り' } : null,
     source: state === 'held' ? 'manual' : 'draw',
     amount: '1',
     state,
@@ -71,7 +71,7 @@ describe('/audience/collection', () => {
           ? jsonResponse(
               200,
               collection({
-                items: [item('d1', 'confirmed', '1'), item('h1', 'held', '2'), item('d2', 'onItsWay', '3')],
+                items: [item('d1', 'delivered', '1'), item('h1', 'held', '2'), item('d2', 'queued', '3')],
                 balances: [
                   { tokenId: '1', balance: null },
                   { tokenId: '2', balance: null },

@@ -6,7 +6,7 @@ import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { useAccount } from '../../../lib/account';
-import { useCollection } from '../collection-api';
+import { useCollection } from '../../../lib/collection-api';
 import { CollectionItemCard } from '../components/collection-item-card';
 
 /** `/audience/collection`: the digital goods the viewer won, with delivery state and wallet balances. */

@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Card,
-  FileButton,
   Group,
   Image,
   NumberInput,
@@ -15,7 +14,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { hasLength, useForm } from '@mantine/form';
-import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +22,13 @@ import { useNavigate } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { errorMessagesOf, FormErrorSummary } from '../../../components/form-error-summary';
 import { UploadProgress } from '../../../components/upload-progress';
-import { isApiError } from '../../../lib/api-client';
+import { IMAGE_TYPES, UploadButton } from '../../../components/upload-button';
+import { placeFieldErrors } from '../../../lib/field-errors';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
 import { UploadError, useUpload } from '../../../lib/upload';
-import { createGoods, updateGoods, useInvalidateGoods } from '../goods-api';
+import { createGoods, updateGoods, useInvalidateGoods } from '../../../lib/goods-api';
 
 const ImageEditor = lazy(async () => ({ default: (await import('../editor/image-editor')).ImageEditor }));
 
@@ -158,12 +158,7 @@ export function GoodsForm({ goods, idempotencyKey, onCreated }: GoodsFormProps) 
       setLeaving(true);
     },
     onError: (error) => {
-      if (isApiError(error) && error.details?.length) {
-        for (const detail of error.details) {
-          const field = detail.field.replace(/^body\./, '');
-          if (field in form.values) form.setFieldError(field, detail.message);
-        }
-      }
+      placeFieldErrors(error, form);
       showErrorToast(errorMessageOf(error));
       focusFirstInvalid(formRef.current);
     },
@@ -246,21 +241,13 @@ export function GoodsForm({ goods, idempotencyKey, onCreated }: GoodsFormProps) 
             )}
             {!published && (
               <Group gap="xs">
-                <FileButton
-                  onChange={(file) => void storeImage(file)}
-                  accept="image/png,image/jpeg,image/gif,image/webp"
+                <UploadButton
+                  accept={IMAGE_TYPES}
+                  onFile={(file) => void storeImage(file)}
+                  disabled={upload.uploading}
                 >
-                  {(props) => (
-                    <Button
-                      {...props}
-                      variant="default"
-                      leftSection={<IconUpload size={16} />}
-                      disabled={upload.uploading}
-                    >
-                      {t('goods.form.uploadImage')}
-                    </Button>
-                  )}
-                </FileButton>
+                  {t('goods.form.uploadImage')}
+                </UploadButton>
               </Group>
             )}
             <Text size="sm" fw={500} mt="xs">
@@ -271,21 +258,13 @@ export function GoodsForm({ goods, idempotencyKey, onCreated }: GoodsFormProps) 
             </Text>
             {!published && (
               <Group gap="xs">
-                <FileButton
-                  onChange={(file) => void storeAnimation(file)}
+                <UploadButton
                   accept="video/mp4,video/webm,audio/mpeg,audio/wav,audio/ogg,model/gltf-binary,.glb"
+                  onFile={(file) => void storeAnimation(file)}
+                  disabled={upload.uploading}
                 >
-                  {(props) => (
-                    <Button
-                      {...props}
-                      variant="default"
-                      leftSection={<IconUpload size={16} />}
-                      disabled={upload.uploading}
-                    >
-                      {t('goods.form.uploadAnimation')}
-                    </Button>
-                  )}
-                </FileButton>
+                  {t('goods.form.uploadAnimation')}
+                </UploadButton>
                 {form.values.animationAssetId && (
                   <Button
                     variant="subtle"
@@ -300,14 +279,7 @@ export function GoodsForm({ goods, idempotencyKey, onCreated }: GoodsFormProps) 
                 )}
               </Group>
             )}
-            <UploadProgress
-              percent={upload.percent}
-              paused={upload.paused}
-              canPause={upload.canPause}
-              onPause={upload.pause}
-              onResume={upload.resume}
-              onCancel={upload.cancel}
-            />
+            <UploadProgress upload={upload} />
           </Stack>
         </Card>
         {!published && (

@@ -17,7 +17,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { deleteGoods, publishGoods, updateGoods, useInvalidateGoods } from '../goods-api';
+import { deleteGoods, publishGoods, updateGoods, useInvalidateGoods } from '../../../lib/goods-api';
 import { GOODS_PATH } from './goods-form';
 
 function GoodsCard({ goods }: { goods: DigitalGoods }) {

@@ -9,7 +9,7 @@ import { errorMessageOf } from '../../../lib/toast';
 import { useCreateOnce } from '../../../lib/use-create-once';
 import { GOODS_PATH, GoodsForm } from '../components/goods-form';
 import { GoodsList } from '../components/goods-list';
-import { useGoodsList } from '../goods-api';
+import { useGoodsList } from '../../../lib/goods-api';
 
 /** The create form, once per history entry: Back to it after creating offers the goods, not a second one. */
 function NewGoods() {

@@ -22,14 +22,9 @@ import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { useAccount } from '../../../lib/account';
-import { NewsSection } from '../../news/news-section';
-import {
-  notYetShown,
-  useFollowedCampaigns,
-  useOpenNow,
-  useRecentPrizes,
-  useStartingSoon,
-} from '../audience-home-api';
+import { useCollection } from '../../../lib/collection-api';
+import { NewsSection } from '../news-section';
+import { notYetShown, useFollowedCampaigns, useOpenNow, useStartingSoon } from '../audience-home-api';
 
 function Section({
   id,
@@ -90,7 +85,7 @@ export function AudienceHomePage() {
   const open = useOpenNow();
   const starting = useStartingSoon();
   const followed = useFollowedCampaigns();
-  const prizes = useRecentPrizes(account?.id);
+  const prizes = useCollection(account?.id);
   const seeAll = (to: string) => (
     <Anchor component={Link} to={to} size="sm">
       {t('audienceHome.seeAll')}

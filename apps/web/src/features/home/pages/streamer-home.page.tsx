@@ -23,8 +23,8 @@ import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
 import { useHomeCampaigns, useHomeGoods } from '../streamer-home-api';
-import { NewsSection } from '../../news/news-section';
-import { CampaignStateText, LiveRoomButton } from '../../campaigns/components/live-room-link';
+import { NewsSection } from '../news-section';
+import { CampaignStateText, LiveRoomButton } from '../../../components/live-room-link';
 
 const CAMPAIGNS = '/streamer/editor/campaign';
 const GOODS = '/streamer/editor/digitalgoods';

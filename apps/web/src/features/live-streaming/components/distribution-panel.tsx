@@ -1,4 +1,4 @@
-import type { DistributionResult, Platform } from '@hanabi/api';
+import type { DistributionResult, LivePlatform } from '@hanabi/api';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { IconGift } from '@tabler/icons-react';
@@ -13,12 +13,18 @@ import { distributePrizes, liveKeys } from '../live-api';
  * on chain cannot be taken back; unlinked winners' are held). Repeating it would be harmless (the server counts
  * what was handed over before as "already"), but the button is disabled once it succeeded.
  */
-export function DistributionPanel({ campaignId, platforms }: { campaignId: string; platforms: Platform[] }) {
+export function DistributionPanel({
+  campaignId,
+  platforms,
+}: {
+  campaignId: string;
+  platforms: LivePlatform[];
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [results, setResults] = useState<Partial<Record<Platform, DistributionResult>>>({});
+  const [results, setResults] = useState<Partial<Record<LivePlatform, DistributionResult>>>({});
   const distribute = useMutation({
-    mutationFn: (platform: Platform) => distributePrizes(campaignId, platform),
+    mutationFn: (platform: LivePlatform) => distributePrizes(campaignId, platform),
     onSuccess: (result, platform) => {
       setResults((previous) => ({ ...previous, [platform]: result }));
       void queryClient.invalidateQueries({ queryKey: liveKeys.winners(campaignId) });

@@ -1,4 +1,4 @@
-import type { Campaign, Platform, Winner, WinnerList } from '@hanabi/api';
+import type { Campaign, LivePlatform, Winner, WinnerList } from '@hanabi/api';
 import {
   Accordion,
   Anchor,
@@ -32,7 +32,7 @@ interface DrawPanelProps {
   /** The stream the draw calls go through (a draw covers every stream of the campaign). */
   stream: StreamRef | null;
   /** Platforms whose winners can be distributed. */
-  platforms: Platform[];
+  platforms: LivePlatform[];
 }
 
 /** Drawing, the schedule, the winners (exclude → re-draw), the change log and the hand-over to delivery. */

@@ -9,7 +9,7 @@ import {
   makeOverview,
   makeWinner,
   makeWinnerList,
-} from '../live-test-fixtures';
+} from '../../../test/live-fixtures';
 
 type Call = { url: string; method: string; body: unknown };
 

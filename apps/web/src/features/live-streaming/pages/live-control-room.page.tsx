@@ -17,7 +17,7 @@ import { PlatformCard } from '../components/platform-card';
 import { ResultsAnnouncement } from '../components/results-announcement';
 import { liveKeys, useLiveCampaign, useLiveOverview, type StreamRef } from '../live-api';
 import { useConnectResult } from '../../../lib/use-connect-result';
-import { useLiveEvents } from '../use-live-events';
+import { useLiveEvents } from '../../../lib/use-live-events';
 
 /**
  * `/streamer/liveStreaming/:id` (id = campaign): the streamer's control room during a live stream — platform

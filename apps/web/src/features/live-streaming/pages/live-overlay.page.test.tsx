@@ -5,7 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { FakeEventSource } from '../live-test-fixtures';
+import { FakeEventSource } from '../../../test/live-fixtures';
 
 function overlayState(overrides: Partial<OverlayState> = {}): OverlayState {
   return {

@@ -8,7 +8,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { DEFAULT_LOCALE, isLocale } from '../../../lib/i18n';
 import { DrawReveal } from '../components/draw-reveal';
 import { isOverlayNotFound, liveKeys, useOverlayState } from '../live-api';
-import { useLiveEvents } from '../use-live-events';
+import { useLiveEvents } from '../../../lib/use-live-events';
 
 const THEMES = {
   dark: { color: '#ffffff', panel: 'rgba(0, 0, 0, 0.62)' },

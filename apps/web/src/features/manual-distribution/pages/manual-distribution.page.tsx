@@ -9,7 +9,7 @@ import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { useGoodsList } from '../../digital-goods/goods-api';
+import { useGoodsList } from '../../../lib/goods-api';
 import { DistributionHistory } from '../components/distribution-history';
 import { PreviewTable } from '../components/preview-table';
 import { distributionKeys, previewDistribution, sendDistribution } from '../manual-distribution-api';

@@ -1,4 +1,4 @@
-import { ANALYTICS_LIVE_PLATFORMS, type AnalyticsDashboard } from '@hanabi/api';
+import { LIVE_PLATFORMS, type AnalyticsDashboard } from '@hanabi/api';
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -66,7 +66,7 @@ export function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }
   }));
   // The entry funnel over the whole range, one group of bars per platform (entrants and eligible are distinct
   // people over the range, so they come from the totals, not from summed buckets).
-  const funnel = ANALYTICS_LIVE_PLATFORMS.map((platform) => {
+  const funnel = LIVE_PLATFORMS.map((platform) => {
     const figures = dashboard.totals.live[platform];
     return {
       label: t(`dashboard.platforms.${platform}`),

@@ -1,4 +1,4 @@
-import { ANALYTICS_LIVE_PLATFORMS, type AnalyticsDashboard } from '@hanabi/api';
+import { LIVE_PLATFORMS, type AnalyticsDashboard } from '@hanabi/api';
 import Papa from 'papaparse';
 
 const LIVE_COLUMNS = [
@@ -30,7 +30,7 @@ export function dashboardCsv(dashboard: AnalyticsDashboard): string {
     heldClaimsCreated: figures.heldClaimsCreated,
     heldClaimsReleased: figures.heldClaimsReleased,
     ...Object.fromEntries(
-      ANALYTICS_LIVE_PLATFORMS.flatMap((platform) =>
+      LIVE_PLATFORMS.flatMap((platform) =>
         LIVE_COLUMNS.map(([suffix, key]) => [`${platform}${suffix}`, figures.live[platform][key]]),
       ),
     ),

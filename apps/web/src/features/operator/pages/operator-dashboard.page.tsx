@@ -1,6 +1,6 @@
 import {
   ANALYTICS_INTERVALS,
-  ANALYTICS_LIVE_PLATFORMS,
+  LIVE_PLATFORMS,
   type AnalyticsDashboard,
   type AnalyticsInterval,
 } from '@hanabi/api';
@@ -157,9 +157,7 @@ function isEmpty(dashboard: AnalyticsDashboard): boolean {
     totals.transactions === 0 &&
     totals.youtubeQuotaUsed === 0 &&
     Object.values(totals.deliveries).every((value) => value === 0) &&
-    ANALYTICS_LIVE_PLATFORMS.every((platform) =>
-      Object.values(totals.live[platform]).every((value) => value === 0),
-    )
+    LIVE_PLATFORMS.every((platform) => Object.values(totals.live[platform]).every((value) => value === 0))
   );
 }
 

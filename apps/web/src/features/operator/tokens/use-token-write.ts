@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { placeFieldErrors } from '../../../lib/field-errors';
 import { showSuccessToast } from '../../../lib/toast';
 import type { TxOutcome } from '../components/tx-result';
 import { tokenKeys } from './token-api';
@@ -29,12 +29,7 @@ export function useTokenWrite<V>(
       showSuccessToast(options.successMessage);
     },
     onError: (error) => {
-      if (options.form && isApiError(error) && error.details) {
-        for (const detail of error.details) {
-          const field = formFieldOf(detail.field);
-          if (field in options.form.values) options.form.setFieldError(field, detail.message);
-        }
-      }
+      if (options.form) placeFieldErrors(error, options.form, formFieldOf);
     },
     // Failed writes are recorded in the history too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageOf } from '../../../lib/toast';
-import { requestSignInLink } from '../auth-api';
+import { requestSignInLink } from '../../../lib/auth-api';
 import { fetchLinkCode } from '../link-binding-api';
 
 /** The code to type if the link is opened on another device (decision 0064); only this browser sees it. */

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../../lib/toast';
-import { signUp } from '../auth-api';
+import { signUp } from '../../../lib/auth-api';
 import { nameFromEmail } from '../sign-in-outcome';
 
 interface RegistrationFormProps {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageOf } from '../../../lib/toast';
-import { startSocialSignIn } from '../auth-api';
+import { startSocialSignIn } from '../../../lib/auth-api';
 import { rememberAuthRedirect } from '../auth-storage';
 
 const ICONS = { google: IconBrandGoogle, twitter: IconBrandX } as const;

@@ -9,7 +9,7 @@ import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';
 import { homePathFor, readSession, setAccountCache } from '../../../lib/account';
 import { errorMessageOf } from '../../../lib/toast';
-import { signIn, signupPath } from '../auth-api';
+import { signIn, signupPath } from '../../../lib/auth-api';
 import { clearSignInMemory, rememberedAuthProvider } from '../auth-storage';
 import { OtherTypePanel } from '../components/other-type-panel';
 import { RegistrationForm } from '../components/registration-form';

@@ -75,8 +75,9 @@ export const audienceJa = {
     findCampaigns: 'キャンペーンを探す',
     state: {
       held: '受け取り待ち',
-      onItsWay: 'お届け中',
-      confirmed: '受け取り済み',
+      queued: 'お届け中',
+      submitted: 'お届け中',
+      delivered: '受け取り済み',
       failed: 'お届けできませんでした',
     },
     source: { draw: '抽選', manual: '手動配布', admin: '運営から' },
@@ -217,8 +218,9 @@ export const audienceEn: typeof audienceJa = {
     findCampaigns: 'Find campaigns',
     state: {
       held: 'Waiting for you',
-      onItsWay: 'On its way',
-      confirmed: 'Received',
+      queued: 'On its way',
+      submitted: 'On its way',
+      delivered: 'Received',
       failed: 'Could not be delivered',
     },
     source: { draw: 'Draw', manual: 'Manual distribution', admin: 'From the operators' },

@@ -1,0 +1,7 @@
+// The public face of `modules/digital-goods`: what other folders may import from it (decision 0181); the rest is its own.
+export { assetRefOf } from './digital-goods.mapper.ts';
+export { DigitalGoodsRepository } from './digital-goods.repository.ts';
+export type { DigitalGoodsRow } from './digital-goods.repository.ts';
+export { registerDigitalGoodsRoutes } from './digital-goods.routes.ts';
+export { DigitalGoodsService } from './digital-goods.service.ts';
+export type { GoodsPublisher } from './goods-publisher.ts';

@@ -1,0 +1,4 @@
+// The public face of `modules/metrics`: what other folders may import from it (decision 0181); the rest is its own.
+export { metricsAccess } from './metrics-access.ts';
+export { registerMetricsRoutes } from './metrics.routes.ts';
+export { MetricsService } from './metrics.service.ts';

@@ -1,0 +1,17 @@
+// The public face of `modules/og-pages`: what other folders may import from it (decision 0181); the rest is its own.
+export { registerCrawlerPage } from './crawler-page.routes.ts';
+export {
+  firstPaintFrame,
+  firstPaintPicture,
+  firstPaintText,
+  firstPaintTitle,
+  safeImageUrl,
+} from './first-paint.ts';
+export type { FirstPaint } from './first-paint.ts';
+export { OgCardImages, shortDescription, unlessNotFound } from './og-card-images.ts';
+export { OgImageRenderer, ogImageKey } from './og-image.ts';
+export type { OgCard } from './og-image.ts';
+export type { OgTags } from './og-tags.ts';
+export { signInStepPaint } from './sign-in-step-paint.ts';
+export type { SignInProviders } from './sign-in-step-paint.ts';
+export { registerStaticPagePaint } from './static-page-paint.ts';

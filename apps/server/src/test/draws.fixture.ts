@@ -1,0 +1,104 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { BeaconAdapter } from '../adapters/beacon/index.ts';
+import type { CampaignEntryRule } from '../db/schema.ts';
+import {
+  asUser,
+  createTestContext,
+  headerSessions,
+  type TestBackend,
+  type TestContext,
+} from './test-context.ts';
+import { insertCampaign, insertGoods, insertStream, insertUser } from './live-entries.fixture.ts';
+
+/** A beacon whose every round has the same known value (tests fix the randomness with it). */
+export function fixedBeacon(value = 'ab'.repeat(32)): BeaconAdapter & { asked: number } {
+  const beacon = {
+    asked: 0,
+    async roundAfter() {
+      return { source: 'test', round: '1' };
+    },
+    async value(round: { source: string; round: string }) {
+      beacon.asked += 1;
+      return { ...round, value };
+    },
+  };
+  return beacon;
+}
+
+export interface DrawWorld {
+  ctx: TestContext;
+  streamerId: string;
+  goodsId: string;
+  /** Another streamer and a viewer, for the refusals. */
+  otherStreamerId: string;
+  viewerId: string;
+  campaign(options?: {
+    rule?: Partial<CampaignEntryRule>;
+    winnerCount?: number;
+    status?: 'draft' | 'scheduled' | 'live' | 'ended';
+    drawMode?: 'manual' | 'everyNMinutes' | 'atEnd';
+    drawIntervalMinutes?: number | null;
+    endsAt?: Date;
+  }): Promise<{
+    id: string;
+    youtube: { id: string; channelId: string; broadcastId: string };
+    twitcasting: { id: string; channelId: string; broadcastId: string };
+  }>;
+  as(
+    userId: string | null,
+    type?: 'streamer' | 'audience',
+  ): {
+    call(
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object,
+    ): Promise<LightMyRequestResponse>;
+  };
+  close(): Promise<void>;
+}
+
+/**
+ * An app whose callers are named by header (no sign-in flow needed), a streamer with published goods, and
+ * campaigns with a YouTube and a TwitCasting stream. Comments are written straight into the tables.
+ */
+export async function openDrawWorld(
+  backend: TestBackend,
+  env: Record<string, string> = {},
+): Promise<DrawWorld> {
+  const ctx = await createTestContext(backend, { sessions: headerSessions, env });
+  const db = ctx.container.database.db;
+  const streamerId = await insertUser(db, { type: 'streamer', name: 'Streamer' });
+  const otherStreamerId = await insertUser(db, { type: 'streamer', name: 'Other' });
+  const viewerId = await insertUser(db, { type: 'audience', name: 'Viewer' });
+  const goodsId = await insertGoods(db, streamerId, {
+    status: 'published',
+    tokenId: String(Math.floor(Math.random() * 1e9) + 1000),
+    publishedAt: new Date(),
+  });
+  return {
+    ctx,
+    streamerId,
+    goodsId,
+    otherStreamerId,
+    viewerId,
+    async campaign(options = {}) {
+      const id = await insertCampaign(db, { streamerId, goodsId, ...options });
+      const youtube = await insertStream(db, { campaignId: id, platform: 'youtube' });
+      const twitcasting = await insertStream(db, { campaignId: id, platform: 'twitcasting' });
+      return { id, youtube, twitcasting };
+    },
+    as(userId, type = 'streamer') {
+      return {
+        call(method, url, payload) {
+          return ctx.app.inject({
+            method,
+            url,
+            headers: userId ? asUser({ userId, authUserId: `auth-${userId}`, type }) : {},
+            ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+          });
+        },
+      };
+    },
+    close: () => ctx.close(),
+  };
+}
