@@ -13,7 +13,7 @@ import type { Logger } from '../../logger.ts';
 import type { ChainService } from '../chain/index.ts';
 import type { ChainOperationWithUser, NewChainOperation, TokensRepository } from './tokens.repository.ts';
 import { chainMessage, toAppError } from './token-errors.ts';
-import type { TokenWriteRequest } from './token-write.job.ts';
+import type { TokenWriteRequest } from './token-write-request.ts';
 
 export interface TokenServiceOptions {
   /** Public gateway base (no trailing slash): `ipfs://<cid>` is shown as `<base>/ipfs/<cid>`. */
