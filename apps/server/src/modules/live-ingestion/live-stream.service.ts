@@ -15,7 +15,7 @@ import type { Logger } from '../../logger.ts';
 import { settledStatus } from '../campaigns/campaign.service.ts';
 import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
 import type { LiveConnectionsService } from '../live-connections/live-connections.service.ts';
-import { pacificDay } from './live-poller.ts';
+import { pacificDay } from '../../adapters/youtube/index.ts';
 import { commentRuleReason } from '../live-entries/entry-rule.ts';
 import { toLiveComment, toLiveStream } from './live-stream.mapper.ts';
 import type { CampaignForLive, LiveStreamRepository, LiveStreamRow } from './live-stream.repository.ts';

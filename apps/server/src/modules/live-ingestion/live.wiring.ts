@@ -16,6 +16,7 @@ import { liveIngestionJobs, LivePollKicker } from './live-ingestion.jobs.ts';
 import { LivePoller } from './live-poller.ts';
 import { LiveStreamRepository } from './live-stream.repository.ts';
 import { LiveCommentRepository } from './live-comment.repository.ts';
+import { YouTubeQuotaLedger } from './youtube-quota-ledger.ts';
 import { LiveStreamService } from './live-stream.service.ts';
 import { registerLiveStreamRoutes } from './live-streams.routes.ts';
 
@@ -35,13 +36,24 @@ export function wireLive(options: {
   const { config, database, queue } = options;
   const log = options.log.child({ module: 'live' });
   const { db } = database;
+  // One ledger for the Google project (the OAuth client every call goes out under), all streams and calls.
+  const youtubeQuota = new YouTubeQuotaLedger(
+    db,
+    config.live.youtube.clientId,
+    config.live.chat.youtubeDailyQuota,
+  );
   const repositories = {
     liveConnections: new LiveConnectionsRepository(db),
-    liveStreams: new LiveStreamRepository(db),
+    liveStreams: new LiveStreamRepository(db, youtubeQuota),
     liveComments: new LiveCommentRepository(db),
   };
   const box = new SecretBox(options.authSecret);
-  const youtube = createYouTubeApi(config);
+  // Calls outside a read (connect, channel look-ups) are charged to the ledger as they happen.
+  const youtube = createYouTubeApi(config, (units) => {
+    youtubeQuota.charge(units, new Date()).catch((error: unknown) => {
+      log.warn({ err: error }, 'could not charge YouTube quota to the ledger');
+    });
+  });
   const twitcasting = createTwitCastingApi(config);
   // Quota is counted per stream, so each poll gets an adapter that reports into its own counter.
   const youtubeFor = (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) =>
@@ -54,6 +66,8 @@ export function wireLive(options: {
     youtubeFor,
     twitcasting,
     log,
+    youtubeQuota,
+    { youtubeTransport: config.live.chat.youtubeTransport },
   );
   const { pollJob, sweepJob } = liveIngestionJobs(
     () => livePoller,
@@ -81,7 +95,13 @@ export function wireLive(options: {
   );
   return {
     repositories,
-    services: { liveConnections, liveStreams, livePoller, liveEventHub: new LiveEventHub(database, log) },
+    services: {
+      liveConnections,
+      liveStreams,
+      livePoller,
+      youtubeQuota,
+      liveEventHub: new LiveEventHub(database, log),
+    },
     jobs: [pollJob, sweepJob],
   };
 }
