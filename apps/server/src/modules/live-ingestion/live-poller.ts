@@ -188,7 +188,12 @@ export class LivePoller {
     return this.outcome(row, streamId, decision, added);
   }
 
-  private outcome(row: LiveStreamRow, streamId: string, decision: Decision, added: number | null): PollOutcome {
+  private outcome(
+    row: LiveStreamRow,
+    streamId: string,
+    decision: Decision,
+    added: number | null,
+  ): PollOutcome {
     if (added === null) {
       this.log.info({ streamId }, 'lost the poll lease to another poller; its result was dropped');
       return { polled: false, added: 0, status: null, nextPollAt: null };

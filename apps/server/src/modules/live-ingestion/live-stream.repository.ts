@@ -331,7 +331,11 @@ export class LiveStreamRepository {
           ),
         )
         .returning();
-      if (row) await tx.update(liveStream).set(held).where(and(sameChat, ne(liveStream.id, id)));
+      if (row)
+        await tx
+          .update(liveStream)
+          .set(held)
+          .where(and(sameChat, ne(liveStream.id, id)));
       return row ?? null;
     });
   }
@@ -361,7 +365,14 @@ export class LiveStreamRepository {
       if (!held) return null;
       if (input.patch.quotaDay) await recordQuotaDay(tx, input.streamId);
       if (input.quotaCharge) await this.quota?.charge(input.quotaCharge, now, tx);
-      const added = await writeChat(tx, input, input.streamId, input.campaign, held.entrants ?? undefined, now);
+      const added = await writeChat(
+        tx,
+        input,
+        input.streamId,
+        input.campaign,
+        held.entrants ?? undefined,
+        now,
+      );
       for (const follower of input.followers ?? []) {
         await this.follow(tx, input, follower, now);
       }

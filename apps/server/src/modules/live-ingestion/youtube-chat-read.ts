@@ -75,10 +75,12 @@ export class YouTubeChatRead {
       return { patch: { quotaUsed, quotaDay }, charge };
     };
     const streaming =
-      ctx.transport === 'stream' && (state.transport !== 'list' || (state.streamRetryAt ?? 0) <= now.getTime());
+      ctx.transport === 'stream' &&
+      (state.transport !== 'list' || (state.streamRetryAt ?? 0) <= now.getTime());
     let base: IngestState = state;
     try {
-      if (!row.liveChatId) throw new LiveAdapterError('not-found', 'youtube', 'chatNotFound', 'no liveChatId');
+      if (!row.liveChatId)
+        throw new LiveAdapterError('not-found', 'youtube', 'chatNotFound', 'no liveChatId');
       if (streaming) {
         try {
           const decision = await this.stream(ctx, api, quota);
@@ -147,9 +149,15 @@ export class YouTubeChatRead {
     let ended: YouTubeChatPage | null = null;
     const stop = new AbortController();
     // A quiet stream sends nothing for seconds: keep the lease meanwhile, and stop if it was lost.
-    const keep = setInterval(() => {
-      void ctx.renew().then((held) => held || stop.abort(), () => undefined);
-    }, Math.max(ctx.leaseMs / 3, 100));
+    const keep = setInterval(
+      () => {
+        void ctx.renew().then(
+          (held) => held || stop.abort(),
+          () => undefined,
+        );
+      },
+      Math.max(ctx.leaseMs / 3, 100),
+    );
     try {
       await this.tokens.withAccessToken(ctx.connection, async (accessToken) => {
         for await (const page of api.streamChatMessages({
