@@ -336,6 +336,7 @@ export async function createContainer(
         chain,
         chainIsOutside: config.chain.kind === 'rpc',
         log,
+        youtubeQuota: live.services.youtubeQuota,
       }),
       sessions,
       jobs,

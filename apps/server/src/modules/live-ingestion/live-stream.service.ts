@@ -107,6 +107,11 @@ export class LiveStreamService {
     return this.present(row, campaign);
   }
 
+  /** The campaign, when the session owns it (404 otherwise). */
+  async campaignOf(session: SessionUser, campaignId: string): Promise<CampaignForLive> {
+    return this.owned(session, campaignId);
+  }
+
   async stop(session: SessionUser, campaignId: string, platform: LivePlatform): Promise<LiveStream> {
     const campaign = await this.owned(session, campaignId);
     const current = await this.streams.current(campaignId, platform);

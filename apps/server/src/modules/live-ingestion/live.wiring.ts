@@ -115,6 +115,6 @@ export function registerLiveRoutes(
   options: { snapshotMs: number },
 ): void {
   registerLiveConnectionRoutes(app, services.liveConnections);
-  registerLiveStreamRoutes(app, services.liveStreams);
+  registerLiveStreamRoutes(app, services.liveStreams, services.youtubeQuota);
   registerLiveEventRoutes(app, services.liveStreams, services.liveEventHub, options);
 }

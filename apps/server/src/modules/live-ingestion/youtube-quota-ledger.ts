@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { YouTubeQuotaToday } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { msUntilQuotaReset, pacificDay } from '../../adapters/youtube/index.ts';
 
@@ -75,4 +76,17 @@ export class YouTubeQuotaLedger {
       resetsAt,
     };
   }
+}
+
+/** The contract's shape: instants as ISO strings. */
+export function toQuotaToday(quota: QuotaToday): YouTubeQuotaToday {
+  return {
+    day: quota.day,
+    used: quota.used,
+    limit: quota.limit,
+    left: quota.left,
+    ratePerHour: quota.ratePerHour,
+    runsOutAt: quota.runsOutAt?.toISOString() ?? null,
+    resetsAt: quota.resetsAt.toISOString(),
+  };
 }
