@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT } from '../../config.ts';
 import { isLiveAdapterError } from '../../adapters/live-chat/live-chat.types.ts';
-import { YouTubeHttpApi } from '../../adapters/youtube/youtube-http.ts';
+import type { YouTubeHttpApi } from '../../adapters/youtube/youtube-http.ts';
 import type { YouTubeChatPage } from '../../adapters/youtube/youtube.adapter.ts';
-import { startListeningSandbox, type ListeningSandbox } from './sandbox-test-support.ts';
+import { sandboxYouTubeApi, startListeningSandbox, type ListeningSandbox } from './sandbox-test-support.ts';
 
 describe('the YouTube adapter reading the sandbox chat with liveChatMessages.stream', () => {
   let sandbox: ListeningSandbox;
@@ -14,15 +13,7 @@ describe('the YouTube adapter reading the sandbox chat with liveChatMessages.str
 
   beforeAll(async () => {
     sandbox = await startListeningSandbox();
-    const base = `${sandbox.origin}/sandbox/youtube`;
-    api = new YouTubeHttpApi({
-      clientId: SANDBOX_CLIENT.id,
-      clientSecret: SANDBOX_CLIENT.secret,
-      apiUrl: `${base}/youtube/v3`,
-      authorizationUrl: `${base}/o/oauth2/v2/auth`,
-      tokenUrl: `${base}/token`,
-      onQuota: (units) => (quota += units),
-    });
+    api = sandboxYouTubeApi(sandbox, (units) => (quota += units));
     const redirectUri = 'http://127.0.0.1:9/api/oauth/youtube/callback';
     const back = await sandbox.consent(api.authorizationUrl({ redirectUri, state: 's' }), 'Hanabi Streamer');
     accessToken = (await api.exchangeCode({ code: back.searchParams.get('code')!, redirectUri })).accessToken;
