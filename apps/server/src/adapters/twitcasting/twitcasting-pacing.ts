@@ -13,7 +13,9 @@ export const twitcastingPacing: ChatPacing = {
   canSpend: (state, reserve) => !state.rateLimit || state.rateLimit.remaining > reserve,
   next(answer, state, defaults) {
     const rate = answer.rateLimit;
-    const kept = rate ? { ...state, rateLimit: { remaining: rate.remaining, resetAt: rate.resetAt.getTime() } } : state;
+    const kept = rate
+      ? { ...state, rateLimit: { remaining: rate.remaining, resetAt: rate.resetAt.getTime() } }
+      : state;
     let wait = answer.moreWaiting ? 0 : defaults.intervalMs;
     if (rate && rate.remaining <= 0) wait = Math.max(wait, rate.resetAt.getTime() - answer.answeredAt);
     return { state: kept, nextAt: answer.answeredAt + wait };

@@ -27,7 +27,8 @@ export function msUntilQuotaReset(now = new Date()): number {
  */
 export const youtubePacing: ChatPacing = {
   unitsPerRead: YOUTUBE_QUOTA_COST['liveChatMessages.list'],
-  holdUntil: (state, now) => (state.notBefore !== undefined && state.notBefore > now ? state.notBefore : null),
+  holdUntil: (state, now) =>
+    state.notBefore !== undefined && state.notBefore > now ? state.notBefore : null,
   canSpend: () => true,
   next(answer, state, defaults) {
     const interval = answer.intervalMs ?? 0;

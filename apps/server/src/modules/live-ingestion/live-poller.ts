@@ -292,7 +292,7 @@ export class LivePoller {
     if (backfillFrom !== null) {
       let offset = backfillFrom;
       for (let pages = 0; pages < this.timing.maxBackfillPages; pages += 1) {
-        if (!twitcastingPacing.canSpend(paceOf(rate, state), 1)) break;
+        if (!twitcastingPacing.canSpend(paceOf(rate), 1)) break;
         const page = await this.twitcasting.listComments({ ...base, offset });
         rate = page.rateLimit ?? rate;
         messages.push(...page.messages);
@@ -304,7 +304,7 @@ export class LivePoller {
     let ended = false;
     let liveCheckedAt = state.liveCheckedAt ?? 0;
     if (first.messages.length === 0 && now.getTime() - liveCheckedAt >= this.timing.liveCheckMs) {
-      if (twitcastingPacing.canSpend(paceOf(rate, state), 1)) {
+      if (twitcastingPacing.canSpend(paceOf(rate), 1)) {
         const live = await this.twitcasting.currentLive(accessToken, row.channelId);
         ended = !live || live.id !== row.broadcastId;
         liveCheckedAt = now.getTime();
@@ -341,9 +341,9 @@ export class LivePoller {
   }
 }
 
-/** The pace state with the rate window the last answer reported. */
-function paceOf(rate: TwitCastingRateLimit | null, state: IngestState) {
-  return rate ? { rateLimit: { remaining: rate.remaining, resetAt: rate.resetAt.getTime() } } : state;
+/** The pace state with the rate window this read's answers reported (none: no limit known). */
+function paceOf(rate: TwitCastingRateLimit | null) {
+  return rate ? { rateLimit: { remaining: rate.remaining, resetAt: rate.resetAt.getTime() } } : {};
 }
 
 /** What a read says about the chat itself (not about this campaign's stream): every stream on it takes it. */

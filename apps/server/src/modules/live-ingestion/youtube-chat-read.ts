@@ -84,8 +84,13 @@ export class YouTubeChatRead {
       if (streaming) {
         try {
           const decision = await this.stream(ctx, api, quota);
-          const { charge } = quota();
-          return { ...decision, quotaCharge: decision.quotaCharge + charge };
+          // The connection's units when no page carried them (a stream closed before its first element).
+          const { patch: quotaPatch, charge } = quota();
+          return {
+            ...decision,
+            patch: { ...decision.patch, ...quotaPatch },
+            quotaCharge: decision.quotaCharge + charge,
+          };
         } catch (error) {
           if (!FALL_BACK_ON.some((reason) => isLiveAdapterError(error, reason))) throw error;
           this.log.warn({ err: error, streamId: row.id }, 'chat stream failed; polling with list meanwhile');
