@@ -8,15 +8,8 @@
  * seconds YouTube sends), and closes an idle stream after 10 s as Google does. BENCH_LATENCY_COMMENTS viewers
  * (default 30) each write one comment with the keyword, 250–750 ms apart; the entrant count is read every 20 ms.
  */
-import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { createContainer } from '../../apps/server/src/container.ts';
-import { createLogger } from '../../apps/server/src/logger.ts';
-import { asUser, headerSessions } from '../../apps/server/src/test/test-context.ts';
+import { asUser } from '../../apps/server/src/test/test-context.ts';
 import { countEntrants } from '../../apps/server/src/modules/live-entries/entrants.sql.ts';
 import {
   insertCampaign,
@@ -28,34 +21,20 @@ import {
   bindingCookieOf,
   clickConsent,
   followCallback,
-  freePort,
 } from '../../apps/server/src/modules/live-ingestion/live-test-support.ts';
+import { startBenchApp } from './embedded-app.ts';
 
 const COMMENTS = Number(process.env.BENCH_LATENCY_COMMENTS ?? '30');
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? '2000');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measure(transport: 'list' | 'stream'): Promise<{ latencies: number[]; quota: number }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-bench-latency-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const { app, container, sandbox, db, close } = await startBenchApp({
     LOG_LEVEL: 'error',
-    HANABI_DATA_DIR: dataDir,
-    HANABI_DEMO: '0',
-    LIVE_SANDBOX: '1',
-    PUBLIC_ORIGIN: origin,
-    PORT: String(port),
     YOUTUBE_CHAT_TRANSPORT: transport,
   });
-  const container = await createContainer(config, createLogger(config), { sessions: headerSessions });
-  const app = await buildApp(container);
-  await app.listen({ port, host: '127.0.0.1' });
   // This process is also the worker: the `live.poll` jobs read the chat as in production.
   await container.queue.startWorkers();
-  const sandbox = container.sandbox!;
-  const { db } = container.database;
   try {
     sandbox.updateSettings({ youtubePollingIntervalMillis: POLL_MS, youtubeStreamIdleMs: 10_000 });
     const streamerId = await insertUser(db, { type: 'streamer', name: 'Bench Streamer' });
@@ -102,10 +81,7 @@ async function measure(transport: 'list' | 'stream'): Promise<{ latencies: numbe
       const deadline = writtenAt + 30_000;
       while ((await entrants()) < i + 1) {
         if (performance.now() > deadline) {
-          const rows = await db.execute(
-            sql`select status, last_error, next_poll_at, ingest_state, (select count(*) from live_comment) as comments from live_stream`,
-          );
-          throw new Error(`${transport}: comment ${i} never became an entrant: ${JSON.stringify(rows.rows)}`);
+          throw new Error(`${transport}: comment ${i} never became an entrant`);
         }
         await sleep(20);
       }
@@ -118,9 +94,7 @@ async function measure(transport: 'list' | 'stream'): Promise<{ latencies: numbe
     await sleep(1500);
     return { latencies, quota };
   } finally {
-    await app.close();
-    await container.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
