@@ -81,8 +81,8 @@ export interface PollOptions {
 }
 
 /**
- * One poll of one live chat: claim the stream, and when it is the chat's reader (the oldest active stream on
- * it; decision 0160), read from the stored cursor (YouTube: a streamed connection or one `list` page;
+ * One poll of one live chat: claim the stream and with it the chat (no other campaign's stream on the same
+ * broadcast reads meanwhile; decision 0160), read from the stored cursor (YouTube: a streamed connection or one `list` page;
  * TwitCasting: one page plus a back-fill when `all_count` shows a gap), and commit comments, deletions, cursor
  * and polling state in one transaction, for this campaign and every other campaign on the same chat. No state
  * survives in memory between polls, so any worker process can take the next one.

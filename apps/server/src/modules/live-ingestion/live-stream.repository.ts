@@ -99,8 +99,8 @@ export class LiveStreamRepository {
   ) {}
 
   /**
-   * The active streams reading the same chat (same platform and broadcast), oldest first: the first one reads
-   * for all of them (decision 0160). Always includes `row` itself while it is active.
+   * The active streams reading the same chat (same platform and broadcast), oldest first: whichever claims the
+   * chat reads for all of them (decision 0160). Includes `row` itself while it is active.
    */
   async chatGroup(row: Pick<LiveStreamRow, 'platform' | 'broadcastId'>): Promise<LiveStreamRow[]> {
     return this.db
