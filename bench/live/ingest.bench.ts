@@ -8,41 +8,23 @@
  * page of up to 2,000 every `pollingIntervalMillis`, floored at 1 s by the adapter, set to 0 in the sandbox;
  * TwitCasting: pages of 50 by slice_id, rate limit raised in the sandbox). Prints wall-clock and busy rates.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { createContainer } from '../../apps/server/src/container.ts';
-import { createLogger } from '../../apps/server/src/logger.ts';
-import { asUser, headerSessions } from '../../apps/server/src/test/test-context.ts';
-import { insertCampaign, insertGoods, insertUser } from '../../apps/server/src/test/live-entries.fixture.ts';
+import { asUser } from '../../apps/server/src/test/test-context.ts';
 import {
+  insertCampaign,
+  insertGoods,
+  insertUser,
+} from '../../apps/server/src/test/live-entries.fixture.ts';
+import {
+  bindingCookieOf,
   clickConsent,
   followCallback,
-  freePort,
 } from '../../apps/server/src/modules/live-ingestion/live-test-support.ts';
+import { startBenchApp } from './embedded-app.ts';
 
 const comments = Number(process.env.BENCH_COMMENTS ?? '20000');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hanabi-bench-ingest-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'warn',
-  HANABI_DATA_DIR: dataDir,
-  HANABI_DEMO: '0',
-  LIVE_SANDBOX: '1',
-  PUBLIC_ORIGIN: origin,
-  PORT: String(port),
-  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-});
-const container = await createContainer(config, createLogger(config), { sessions: headerSessions });
-const app = await buildApp(container);
-await app.listen({ port, host: '127.0.0.1' });
-const sandbox = container.sandbox!;
+const { app, container, sandbox, db, close } = await startBenchApp();
 const poller = container.services.livePoller;
-const { db } = container.database;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,7 +56,8 @@ try {
         : '/api/oauth/twitcasting/liveStreaming/url';
     const consent = await app.inject({ method: 'GET', url: consentPath, headers });
     const back = await clickConsent(consent.json<{ url: string }>().url, 'Hanabi Streamer');
-    const location = await followCallback(back, headers);
+    // Back in the same browser: the binding cookie the consent-URL answer set (decision 0060).
+    const location = await followCallback(back, { ...headers, cookie: bindingCookieOf(consent) });
     if (!location.includes('connected=')) throw new Error(`connect failed: ${location}`);
     const ownerId = (await app.inject({ method: 'GET', url: '/api/oauth/connections', headers })).json()[
       platform
@@ -129,7 +112,5 @@ try {
   }
   process.stdout.write(`  (load average ${os.loadavg()[0]!.toFixed(1)}; BENCH_COMMENTS=${comments})\n`);
 } finally {
-  await app.close();
-  await container.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -119,6 +119,15 @@ test('a live stream: chat entries, a verifiable draw of 3, prizes delivered to t
   await expect(youtubeCard.getByTestId('stream-comments')).toHaveText('51', { timeout: 60_000 });
   await expect(page.getByTestId('entrant-count')).toContainText('3');
   await expect(page.getByTestId('live-comment').first()).toBeVisible();
+  // Read through the streamed endpoint: a late comment arrives while the connection is open.
+  // (Ren again: still three people, so the draw below stays three of three.)
+  await post(request, stream.id, { authorName: 'Viewer Ren', text: `${KEYWORD}もう一回` });
+  await expect(youtubeCard.getByTestId('stream-comments')).toHaveText('52', { timeout: 10_000 });
+  await expect(page.getByTestId('entrant-count')).toContainText('3');
+  // The project's YouTube quota left today, shared by every stream, and whether it lasts the day.
+  const quota = youtubeCard.getByTestId('youtube-quota');
+  await expect(quota).toContainText('本日の YouTube API 残り');
+  await expect(quota).toContainText('ユニット（全配信共通）');
   await noSeriousAxeViolations(page, 'live control room');
   await shoot(page, 'live-control-room.png');
 

@@ -294,6 +294,10 @@ const EnvSchema = z.object({
   YOUTUBE_API_URL: z.url().optional(),
   YOUTUBE_AUTHORIZATION_URL: z.url().optional(),
   YOUTUBE_TOKEN_URL: z.url().optional(),
+  /** How chat is read: `stream` (liveChatMessages.stream, falling back to list on error) or `list` only. */
+  YOUTUBE_CHAT_TRANSPORT: z.enum(['stream', 'list']).default('stream'),
+  /** The Google project's daily quota (units, Pacific day) that every stream's reader is budgeted from. */
+  YOUTUBE_DAILY_QUOTA: z.coerce.number().int().min(1).default(10_000),
   TWITCASTING_CLIENT_ID: z.string().min(1).optional(),
   TWITCASTING_CLIENT_SECRET: z.string().min(1).optional(),
   /** Base of API v2 and its OAuth (`/oauth2/authorize`, `/oauth2/access_token`). */
@@ -465,6 +469,8 @@ export interface AppConfig {
 
 export interface LiveConfig {
   sandbox: boolean;
+  /** How YouTube chat is read, and the project quota all readers share (decisions 0160, 0161). */
+  chat: { youtubeTransport: 'stream' | 'list'; youtubeDailyQuota: number };
   youtube: {
     clientId: string;
     clientSecret: string;
@@ -654,10 +660,12 @@ function liveConfig(e: z.infer<typeof EnvSchema>, publicOrigin: string): LiveCon
     e.LIVE_SANDBOX ??
     (!e.DATABASE_URL && !e.YOUTUBE_API_URL && !e.TWITCASTING_API_URL && e.NODE_ENV !== 'production');
   const strip = (url: string) => url.replace(/\/$/, '');
+  const chat = { youtubeTransport: e.YOUTUBE_CHAT_TRANSPORT, youtubeDailyQuota: e.YOUTUBE_DAILY_QUOTA };
   if (sandbox) {
     const youtube = `${publicOrigin}/sandbox/youtube`;
     return {
       sandbox,
+      chat,
       youtube: {
         clientId: SANDBOX_CLIENT.id,
         clientSecret: SANDBOX_CLIENT.secret,
@@ -674,6 +682,7 @@ function liveConfig(e: z.infer<typeof EnvSchema>, publicOrigin: string): LiveCon
   }
   return {
     sandbox,
+    chat,
     youtube: {
       clientId: e.YOUTUBE_CLIENT_ID ?? '',
       clientSecret: e.YOUTUBE_CLIENT_SECRET ?? '',

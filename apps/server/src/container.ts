@@ -48,6 +48,7 @@ import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
 import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
 import { MemorySandboxStore, type SandboxStore } from './modules/sandbox/index.ts';
 import { wireLive, type LiveWiring } from './modules/live-ingestion/live.wiring.ts';
+import { YouTubeQuotaLedger } from './modules/live-ingestion/youtube-quota-ledger.ts';
 import { wireDraws, type DrawsArea } from './modules/live-draws/index.ts';
 
 /**
@@ -155,8 +156,18 @@ export async function createContainer(
       (adapter) => adapter.close(),
     );
 
-    // Each outside client once, handed to every user of it.
-    const youtube = createYouTubeApi(config);
+    // Each outside client once, handed to every user of it. Every YouTube call outside a chat read is charged to
+    // the Google project's quota ledger as it happens (reads are charged with the page they bring, decision 0161).
+    const youtubeQuota = new YouTubeQuotaLedger(
+      database.db,
+      config.live.youtube.clientId,
+      config.live.chat.youtubeDailyQuota,
+    );
+    const youtube = createYouTubeApi(config, (units) => {
+      youtubeQuota.charge(units, new Date()).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not charge YouTube quota to the ledger');
+      });
+    });
     const twitcasting = createTwitCastingApi(config);
 
     const goodsPublisher = new QueuedGoodsPublisher();
@@ -250,6 +261,7 @@ export async function createContainer(
       heldPrizes: delivery.services.delivery,
       youtube,
       twitcasting,
+      youtubeQuota,
     });
     const draws = wireDraws({
       config,
@@ -356,6 +368,7 @@ export async function createContainer(
         chain,
         chainIsOutside: config.chain.kind === 'rpc',
         log,
+        youtubeQuota: live.services.youtubeQuota,
       }),
       sessions,
       jobs,

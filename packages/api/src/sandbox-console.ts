@@ -68,6 +68,13 @@ export const SandboxSettingsBody = z
     youtubeQuotaLimit: z.number().int().min(0),
     youtubeQuotaUsed: z.number().int().min(0),
     youtubePollingIntervalMillis: z.number().int().min(0).max(60_000),
+    /**
+     * `liveChatMessages.stream`: `on` as Google serves it; `errorElement` answers 200 and then an error element
+     * (503 backendError) inside the array; `off` refuses the endpoint (404), as for a project without it.
+     */
+    youtubeStreamMode: z.enum(['on', 'errorElement', 'off']),
+    /** The stream closes after this long without a new message (Google closes idle streams after ~10 s). */
+    youtubeStreamIdleMs: z.number().int().min(100).max(600_000),
     twitcastingRateLimit: z.number().int().min(1),
     twitcastingWindowSeconds: z.number().int().min(1).max(3600),
     /** TwitCasting documents 403 / 2000; some fakes and proxies answer 429. */

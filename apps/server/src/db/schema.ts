@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -762,6 +763,10 @@ export const liveStream = pgTable(
       .where(sql`${table.status} in ('waiting', 'live')`),
     uniqueIndex('live_stream_broadcast_uidx').on(table.campaignId, table.platform, table.broadcastId),
     index('live_stream_status_idx').on(table.status),
+    // The campaigns reading one live chat find each other by it (one reader per chat, decision 0160).
+    index('live_stream_chat_idx')
+      .on(table.platform, table.broadcastId)
+      .where(sql`${table.status} in ('waiting', 'live')`),
     check('live_stream_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
     check('live_stream_status_check', sql`${table.status} in ('waiting', 'live', 'ended', 'error')`),
   ],
@@ -923,6 +928,24 @@ export const liveQuotaUsage = pgTable(
     primaryKey({ columns: [table.liveStreamId, table.quotaDay] }),
     index('live_quota_usage_day_idx').on(table.quotaDay),
   ],
+);
+
+/**
+ * YouTube quota spent per Google project (the OAuth client the calls go out under) and Pacific day, by every
+ * stream and every other call: what Google counts against the project's daily allocation (decision 0161).
+ * `recent_units` is an exponentially decayed sum (10-minute time constant) as of `recent_at`: the current rate.
+ */
+export const youtubeQuotaLedger = pgTable(
+  'youtube_quota_ledger',
+  {
+    project: text('project').notNull(),
+    /** YYYY-MM-DD, Pacific time. */
+    quotaDay: text('quota_day').notNull(),
+    units: integer('units').notNull().default(0),
+    recentUnits: doublePrecision('recent_units').notNull().default(0),
+    recentAt: timestamp('recent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.project, table.quotaDay] })],
 );
 
 /**

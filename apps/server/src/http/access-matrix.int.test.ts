@@ -294,6 +294,8 @@ const matrix: Record<keyof ApiRoutes, Entry> = {
     expect: ownerOnly(),
   },
   liveOverlay: { request: (ids) => ({ params: { id: ids.liveStreamCampaign } }), expect: anyone() },
+  liveQuota: { request: (ids) => ({ params: { id: ids.liveStreamCampaign } }), expect: ownerOnly() },
+  adminYouTubeQuota: { expect: operatorOnly() },
   youtubeWinners: {
     request: (ids) => ({ params: live(ids), query: { campaignId: ids.liveStreamCampaign } }),
     expect: ownerOnly(),

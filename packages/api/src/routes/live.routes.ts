@@ -94,6 +94,21 @@ export type LiveStreamStatus = z.infer<typeof LiveStreamStatus>;
 /** YouTube's default daily quota (units) and what one chat poll costs. */
 export const YOUTUBE_QUOTA = { dailyUnits: 10_000, chatPollUnits: 5 } as const;
 
+/**
+ * The Google project's YouTube quota today (Pacific day), shared by every stream's reader (decision 0161):
+ * units used and left, the current pace, and when the rest runs out at that pace (null: it lasts the day).
+ */
+export const YouTubeQuotaToday = z.object({
+  day: z.string(),
+  used: z.number().int(),
+  limit: z.number().int(),
+  left: z.number().int(),
+  ratePerHour: z.number().int(),
+  runsOutAt: z.string().nullable(),
+  resetsAt: z.string(),
+});
+export type YouTubeQuotaToday = z.infer<typeof YouTubeQuotaToday>;
+
 export const LiveStream = z.object({
   id: z.string(),
   campaignId: z.string(),
@@ -382,6 +397,24 @@ export const liveRoutes = {
     params: LiveStreamParams,
     query: CommentListQuery,
     response: CommentList,
+  }),
+  liveQuota: defineRoute({
+    method: 'GET',
+    path: '/api/liveStreaming/:id/quota',
+    access: 'streamer',
+    summary:
+      "The YouTube quota left today for all of Hanabi's streams, and when it runs out at the current pace",
+    tags: ['live'],
+    params: CampaignIdParams,
+    response: YouTubeQuotaToday,
+  }),
+  adminYouTubeQuota: defineRoute({
+    method: 'GET',
+    path: '/api/admin/youtube/quota',
+    access: 'operator',
+    summary: "The Google project's YouTube quota today: used by every stream and call, left, pace",
+    tags: ['admin', 'live'],
+    response: YouTubeQuotaToday,
   }),
   liveOverlay: defineRoute({
     method: 'GET',

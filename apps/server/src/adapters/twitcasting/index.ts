@@ -2,6 +2,8 @@ import type { AppConfig } from '../../config.ts';
 import { TwitCastingHttpApi } from './twitcasting-http.ts';
 import type { TwitCastingApi } from './twitcasting.adapter.ts';
 
+export { twitcastingPacing } from './twitcasting-pacing.ts';
+export { compareIds } from './twitcasting.mapper.ts';
 export * from './twitcasting.adapter.ts';
 export { TwitCastingHttpApi } from './twitcasting-http.ts';
 

@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config.ts';
 import { YouTubeHttpApi } from './youtube-http.ts';
 import type { YouTubeApi, YouTubeApiOptions } from './youtube.adapter.ts';
 
+export { youtubePacing, pacificDay, msUntilQuotaReset } from './youtube-pacing.ts';
 export * from './youtube.adapter.ts';
 export { YouTubeHttpApi } from './youtube-http.ts';
 

@@ -23,8 +23,11 @@ import {
   type WireBroadcast,
   type WireChatPage,
 } from './youtube.mapper.ts';
+import { readChatStream } from './youtube-chat-stream.ts';
 
 const TIMEOUT_MS = 15_000;
+/** A stream that sends nothing (not even its idle close) this long is taken for a dead connection. */
+const STREAM_IDLE_MS = 45_000;
 
 /** The YouTube Data API v3 and Google OAuth over plain fetch (the real endpoints, the sandbox, or a test fake). */
 export class YouTubeHttpApi implements YouTubeApi {
@@ -141,6 +144,47 @@ export class YouTubeHttpApi implements YouTubeApi {
       accessToken: input.accessToken,
     });
     return mapChatPage(body as WireChatPage);
+  }
+
+  async *streamChatMessages(input: {
+    accessToken: string;
+    liveChatId: string;
+    pageToken?: string | null;
+    signal?: AbortSignal;
+  }): AsyncGenerator<YouTubeChatPage> {
+    const method = 'liveChatMessages.stream';
+    const params = new URLSearchParams({ liveChatId: input.liveChatId, part: 'id,snippet,authorDetails' });
+    if (input.pageToken) params.set('pageToken', input.pageToken);
+    // Headers must come within the usual timeout; the body then flows for as long as the server keeps it open.
+    const connect = new AbortController();
+    const headersDue = setTimeout(() => connect.abort(new Error('no answer')), TIMEOUT_MS);
+    const signal = input.signal ? AbortSignal.any([input.signal, connect.signal]) : connect.signal;
+    let response: Response;
+    try {
+      response = await this.fetchImpl(
+        `${this.options.apiUrl}/liveChat/messages/stream?${params.toString()}`,
+        {
+          headers: { accept: 'application/json', authorization: `Bearer ${input.accessToken}` },
+          signal,
+        },
+      );
+    } catch (error) {
+      if (input.signal?.aborted) return;
+      throw networkError('youtube', method, error);
+    } finally {
+      clearTimeout(headersDue);
+    }
+    this.options.onQuota?.(YOUTUBE_QUOTA_COST[method], method);
+    if (!response.ok || !response.body) {
+      throw mapApiError(response.status, await readJson(response), method);
+    }
+    try {
+      yield* readChatStream(response.body, { idleMs: STREAM_IDLE_MS });
+    } catch (error) {
+      // The caller closing the stream (its run is over) is not a failure.
+      if (input.signal?.aborted) return;
+      throw error;
+    }
   }
 
   private async get(

@@ -6,6 +6,8 @@ export const YOUTUBE_QUOTA_COST = {
   'videos.list': 1,
   'liveBroadcasts.list': 5,
   'liveChatMessages.list': 5,
+  /** One call however long the connection stays open; every reconnect is another call (youtube.md §7). */
+  'liveChatMessages.stream': 5,
 } as const;
 
 export type YouTubeMethod = keyof typeof YOUTUBE_QUOTA_COST;
@@ -68,6 +70,18 @@ export interface YouTubeApi {
     pageToken?: string | null;
     maxResults?: number;
   }): Promise<YouTubeChatPage>;
+  /**
+   * `liveChatMessages.stream`: one long-lived call that yields each page as Google pushes it (history first,
+   * then new messages). Ends normally when the server closes an idle stream or `signal` aborts; the caller
+   * reconnects with the last page's `nextPageToken`. Errors, also those sent as an array element after the
+   * 200, are thrown as `LiveAdapterError`s like `listChatMessages`' are.
+   */
+  streamChatMessages(input: {
+    accessToken: string;
+    liveChatId: string;
+    pageToken?: string | null;
+    signal?: AbortSignal;
+  }): AsyncIterable<YouTubeChatPage>;
 }
 
 export interface YouTubeApiOptions {

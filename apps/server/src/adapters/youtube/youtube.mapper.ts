@@ -6,6 +6,7 @@ import {
   type LiveErrorReason,
 } from '../live-chat/live-chat.types.ts';
 import type { YouTubeBroadcast, YouTubeChatPage } from './youtube.adapter.ts';
+import { msUntilQuotaReset } from './youtube-pacing.ts';
 
 /** The wire shapes of the Data API v3 we read (youtube.md §2–§5); everything optional, as Google omits freely. */
 interface WireAuthor {
@@ -172,20 +173,6 @@ export function mapBroadcast(item: WireBroadcast): YouTubeBroadcast {
 
 interface WireError {
   error?: { code?: number; message?: string; errors?: { reason?: string; domain?: string }[] };
-}
-
-/** Milliseconds until the next midnight Pacific Time, when Google resets the daily quota. */
-export function msUntilQuotaReset(now = new Date()): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Los_Angeles',
-    hourCycle: 'h23',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const elapsed = (part('hour') * 3600 + part('minute') * 60 + part('second')) * 1000 + now.getMilliseconds();
-  return 86_400_000 - elapsed;
 }
 
 const REASONS: Record<string, [AdapterErrorKind, LiveErrorReason]> = {

@@ -161,8 +161,10 @@ describe.each(testBackends())('live streams and chat ingestion against the sandb
       { day: afterPolls.quotaDay, units: 5 },
     ]);
     expect((await streamRow(stream.id)).quotaUsed).toBe(5);
-    // The adapter never polls faster than once a second, whatever the platform says.
-    expect(afterPolls.pollingIntervalMs).toBe(1000);
+    // Read streamed (the default): Google pushes, so no polling interval is kept. List polling's interval
+    // (never faster than once a second) is covered by the fallback test and live-poll-pacing.
+    expect(afterPolls.ingestState).toMatchObject({ transport: 'stream' });
+    expect(afterPolls.pollingIntervalMs).toBeNull();
     expect(afterPolls.cursor).toBeTruthy();
 
     // The overview counts: 3 distinct eligible authors (Aoi's comment was deleted; the owner said no keyword).

@@ -25,8 +25,9 @@ export const DEFAULT_INGESTION_JOB_TIMING: IngestionJobTiming = {
 
 /**
  * The ingestion loop as jobs. `live.poll` polls one stream again and again at the pace the platform sets
- * (waiting in-process for short intervals, since a queue round trip costs about a second), then books its
- * successor at `nextPollAt`. Two jobs for one stream are harmless: each poll claims the stream first, and a
+ * (waiting in-process for short intervals, since a queue round trip costs about a second), or keeps its
+ * streamed chat open and reconnects when YouTube closes it (decision 0160), then books its successor at
+ * `nextPollAt`. Two jobs for one stream are harmless: each poll claims the stream first, and a
  * job that cannot claim it ends without a successor. `live.sweep` runs every minute and re-kicks streams whose
  * poll time passed long ago, so after a crash or restart reading resumes from the stored cursor.
  */
@@ -48,7 +49,8 @@ export function liveIngestionJobs(
       let polls = 0;
       let added = 0;
       for (;;) {
-        const outcome = await poller().poll(liveStreamId);
+        // A streamed chat stays open (pages committed as they come) for the rest of this run.
+        const outcome = await poller().poll(liveStreamId, { until: started + timing.runBudgetMs });
         if (!outcome.polled) return { polls, added, handedOver: false };
         polls += 1;
         added += outcome.added;

@@ -13,6 +13,7 @@ import { LiveConnectionsRepository } from '../live-connections/live-connections.
 import { insertCampaign, insertGoods, insertStream, insertUser } from '../../test/live-entries.fixture.ts';
 import { LivePoller } from './live-poller.ts';
 import { LiveStreamRepository } from './live-stream.repository.ts';
+import { YouTubeQuotaLedger } from './youtube-quota-ledger.ts';
 
 /**
  * A strict fake of `liveChatMessages.list`: like Google, it counts `pollingIntervalMillis` from the moment it
@@ -138,6 +139,9 @@ describe.each(testBackends())('YouTube polls never go out early (%s)', (backend)
         }),
       { youtube: () => null } as never,
       createLogger(testConfig()),
+      new YouTubeQuotaLedger(db, 'c', 10_000),
+      // This fake serves `list` only: the pacing under test is list polling's.
+      { youtubeTransport: 'list' },
     );
 
     // A scheduler that wakes up to 400 ms before the booked time (timers, queue polling, clock skew), and

@@ -1,10 +1,17 @@
 import crypto from 'node:crypto';
-import { YOUTUBE_QUOTA } from '@hanabi/api';
-import { LiveAdapterError, type ChatMessage } from '../../adapters/live-chat/live-chat.types.ts';
-import type { TwitCastingApi, TwitCastingRateLimit } from '../../adapters/twitcasting/index.ts';
-import { compareIds } from '../../adapters/twitcasting/twitcasting.mapper.ts';
-import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
-import { msUntilQuotaReset } from '../../adapters/youtube/youtube.mapper.ts';
+import type { ChatPacing } from '../../adapters/live-chat/chat-pacing.ts';
+import {
+  LiveAdapterError,
+  type ChatMessage,
+  type LivePlatform,
+} from '../../adapters/live-chat/live-chat.types.ts';
+import {
+  compareIds,
+  twitcastingPacing,
+  type TwitCastingApi,
+  type TwitCastingRateLimit,
+} from '../../adapters/twitcasting/index.ts';
+import { youtubePacing, type YouTubeApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import type { Logger } from '../../logger.ts';
 import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
 import type {
@@ -13,11 +20,18 @@ import type {
 } from '../live-connections/live-connections.repository.ts';
 import type {
   CampaignForLive,
+  Follower,
   LiveStreamRepository,
   LiveStreamRow,
   PollCommit,
+  SharedChatPatch,
 } from './live-stream.repository.ts';
 import { failureDecision, type Decision, type IngestState } from './poll-failure.ts';
+import { YouTubeChatRead } from './youtube-chat-read.ts';
+import type { YouTubeQuotaLedger } from './youtube-quota-ledger.ts';
+
+/** Each platform's pace, from its adapter: the poller asks, it never branches on the platform. */
+const PACING: Record<LivePlatform, ChatPacing> = { youtube: youtubePacing, twitcasting: twitcastingPacing };
 
 export interface PollerTiming {
   /** How long a claimed poll keeps others off the stream; a crashed poller's stream is free again after it. */
@@ -58,36 +72,50 @@ export interface PollOutcome {
 
 const TC_PAGE = 50;
 
-/** The Pacific-time day YouTube's quota counts in, as YYYY-MM-DD. */
-export function pacificDay(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(now);
+export interface PollOptions {
+  /**
+   * A streamed chat stays open until this instant (epoch ms), each page committed as it comes; by default the
+   * poll takes the first answer and returns, like one `list` poll.
+   */
+  until?: number;
 }
 
 /**
- * One poll of one live stream: claim it, read one page from the stored cursor (TwitCasting: plus a back-fill
- * when `all_count` shows a gap), and commit comments, deletions, cursor and polling state in one transaction.
- * No state survives in memory between polls, so any worker process can take the next one.
+ * One poll of one live chat: claim the stream and with it the chat (no other campaign's stream on the same
+ * broadcast reads meanwhile; decision 0160), read from the stored cursor (YouTube: a streamed connection or one `list` page;
+ * TwitCasting: one page plus a back-fill when `all_count` shows a gap), and commit comments, deletions, cursor
+ * and polling state in one transaction, for this campaign and every other campaign on the same chat. No state
+ * survives in memory between polls, so any worker process can take the next one.
  */
 export class LivePoller {
+  private readonly youtubeRead: YouTubeChatRead;
+
   constructor(
     private readonly streams: LiveStreamRepository,
     private readonly connections: LiveConnectionsRepository,
     private readonly tokens: ConnectionTokens,
-    private readonly youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi,
+    youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi,
     private readonly twitcasting: TwitCastingApi,
     private readonly log: Logger,
+    private readonly quota: YouTubeQuotaLedger,
+    private readonly options: { youtubeTransport: 'stream' | 'list' } = { youtubeTransport: 'stream' },
     private readonly timing: PollerTiming = DEFAULT_POLLER_TIMING,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.youtubeRead = new YouTubeChatRead(tokens, youtubeFor, log, () => this.clock());
+  }
 
-  async poll(streamId: string): Promise<PollOutcome> {
+  async poll(streamId: string, options: PollOptions = {}): Promise<PollOutcome> {
     const lease = crypto.randomUUID();
     const row = await this.streams.claim(streamId, lease, this.timing.leaseMs);
     if (!row) return { polled: false, added: 0, status: null, nextPollAt: null };
     const campaign = await this.streams.campaign(row.campaignId);
     const { lease: _held, ...state } = row.ingestState as IngestState & { lease?: string };
+    // The claim took the whole chat: this poll reads for every campaign's stream on it.
+    const followers = await this.followers(row);
     // A scheduler may wake (and the claim allows) a little early; the request itself never goes out early.
-    const early = (state.notBefore ?? 0) - this.clock().getTime();
+    const hold = PACING[row.platform].holdUntil(state, this.clock().getTime());
+    const early = (hold ?? 0) - this.clock().getTime();
     if (early > 0 && early <= this.timing.leaseMs / 2) await sleep(early);
     const now = this.clock();
     let decision: Decision;
@@ -110,26 +138,79 @@ export class LivePoller {
         patch: { status: 'ended', endedAt: now, nextPollAt: null, lastError: null, ingestState: state },
       };
     } else if (early > this.timing.leaseMs / 2) {
-      // Claimed far too early (a forced resume): book the poll for when the platform allows it.
+      // Claimed far too early (a forced resume, a rate window still closed): book the poll for when the
+      // platform allows it.
       decision = {
         messages: [],
         deletedMessageIds: [],
         bannedAuthorIds: [],
-        patch: { ingestState: state, nextPollAt: new Date(state.notBefore!) },
+        patch: { ingestState: state, nextPollAt: new Date(hold!) },
       };
     } else if (!connection || connection.revokedAt) {
       // Unlinked or refused: the streamer must connect again before anything can be read.
       const gone = new LiveAdapterError('auth', row.platform, 'reauthorize', 'connection removed or revoked');
       decision = failureDecision(row, state, gone, now);
     } else {
-      decision =
+      let emitted = 0;
+      const write = (page: Decision): PollCommit => ({
+        ...this.commitOf(row, lease, page, campaign ?? orphan(row.campaignId, now)),
+        followers,
+        shared: shared(page.patch),
+      });
+      const read =
         row.platform === 'youtube'
-          ? await this.pollYouTube(row, state, connection, now)
+          ? await this.youtubeRead.read({
+              row,
+              state,
+              connection,
+              now,
+              until: options.until ?? 0,
+              quota: await this.quota.today(now),
+              readers: await this.streams.activeChats('youtube'),
+              emit: async (page) => {
+                const stored = await this.streams.commit(write(page), this.clock());
+                emitted += stored ?? 0;
+                return stored !== null;
+              },
+              renew: () => this.streams.renew(row.id, lease, this.timing.leaseMs),
+              leaseMs: this.timing.leaseMs,
+              emptyPageMinMs: this.timing.emptyPageMinMs,
+              transport: this.options.youtubeTransport,
+            })
           : await this.pollTwitCasting(row, state, connection, now);
+      const added = await this.streams.commit(write(read), this.clock());
+      return this.outcome(row, streamId, read, added === null ? null : added + emitted);
+    }
+    const added = await this.streams.commit(
+      { ...this.commitOf(row, lease, decision, campaign ?? orphan(row.campaignId, now)), followers },
+      this.clock(),
+    );
+    return this.outcome(row, streamId, decision, added);
+  }
+
+  private outcome(
+    row: LiveStreamRow,
+    streamId: string,
+    decision: Decision,
+    added: number | null,
+  ): PollOutcome {
+    if (added === null) {
+      this.log.info({ streamId }, 'lost the poll lease to another poller; its result was dropped');
+      return { polled: false, added: 0, status: null, nextPollAt: null };
     }
     const patch = decision.patch;
+    return { polled: true, added, status: patch.status ?? row.status, nextPollAt: patch.nextPollAt ?? null };
+  }
+
+  private commitOf(
+    row: LiveStreamRow,
+    lease: string,
+    decision: Decision,
+    campaign: CampaignForLive,
+  ): PollCommit {
+    const patch = decision.patch;
     const status = patch.status ?? row.status;
-    const commit: PollCommit = {
+    return {
       streamId: row.id,
       lease,
       messages: decision.messages,
@@ -141,76 +222,21 @@ export class LivePoller {
         status !== row.status ||
         (patch.lastError !== undefined && patch.lastError !== row.lastError) ||
         (patch.quotaUsed !== undefined && patch.quotaUsed !== row.quotaUsed),
-      campaign: campaign ?? orphan(row.campaignId, now),
-      entrants: state.entrants,
+      campaign,
       entrantsEveryMs: this.timing.entrantsEveryMs,
+      quotaCharge: decision.quotaCharge ?? 0,
     };
-    const added = await this.streams.commit(commit, this.clock());
-    if (added === null) {
-      this.log.info({ streamId }, 'lost the poll lease to another poller; its result was dropped');
-      return { polled: false, added: 0, status: null, nextPollAt: null };
-    }
-    return { polled: true, added, status, nextPollAt: patch.nextPollAt ?? null };
   }
 
-  private async pollYouTube(
-    row: LiveStreamRow,
-    state: IngestState,
-    connection: PlatformConnectionRow,
-    now: Date,
-  ): Promise<Decision> {
-    const quotaDay = pacificDay(now);
-    let quotaUsed = row.quotaDay === quotaDay ? row.quotaUsed : 0;
-    const budget = row.quotaBudget;
-    if (budget !== null && quotaUsed + YOUTUBE_QUOTA.chatPollUnits > budget) {
-      // Polite stop: keep the stream live and come back when Google's day (and our budget) resets.
-      return {
-        messages: [],
-        deletedMessageIds: [],
-        bannedAuthorIds: [],
-        patch: {
-          quotaUsed,
-          quotaDay,
-          ingestState: state,
-          nextPollAt: new Date(now.getTime() + msUntilQuotaReset(now)),
-          lastError: `Today's YouTube quota budget for this stream is used up (${quotaUsed} of ${budget} units). Reading resumes after midnight Pacific time.`,
-        },
-      };
+  /** The other campaigns' streams on this chat, which this read writes for too. */
+  private async followers(row: LiveStreamRow): Promise<Follower[]> {
+    const followers: Follower[] = [];
+    for (const other of await this.streams.chatGroup(row)) {
+      if (other.id === row.id) continue;
+      const campaign = await this.streams.campaign(other.campaignId);
+      if (campaign) followers.push({ streamId: other.id, status: other.status, campaign });
     }
-    const api = this.youtubeFor((units) => {
-      quotaUsed += units;
-    });
-    try {
-      if (!row.liveChatId)
-        throw new LiveAdapterError('not-found', 'youtube', 'chatNotFound', 'no liveChatId');
-      const page = await this.tokens.withAccessToken(connection, (accessToken) =>
-        api.listChatMessages({ accessToken, liveChatId: row.liveChatId!, pageToken: row.cursor }),
-      );
-      // Google counts the interval from its answer, which reached us no later than now: count from here.
-      const answeredAt = this.clock().getTime();
-      const interval = page.pollingIntervalMillis;
-      const wait = Math.max(interval, page.messages.length === 0 ? this.timing.emptyPageMinMs : 0);
-      return {
-        messages: page.messages,
-        deletedMessageIds: page.deletedMessageIds,
-        bannedAuthorIds: page.bannedChannelIds,
-        patch: {
-          cursor: page.nextPageToken ?? row.cursor,
-          pollingIntervalMs: interval,
-          quotaUsed,
-          quotaDay,
-          ingestState: { ...state, failures: 0, notBefore: answeredAt + interval },
-          lastError: null,
-          ...(page.chatEnded
-            ? { status: 'ended', endedAt: page.offlineAt ?? now, nextPollAt: null }
-            : { status: 'live', nextPollAt: new Date(answeredAt + wait) }),
-        },
-      };
-    } catch (error) {
-      const decision = failureDecision(row, state, error, now, this.log);
-      decision.patch = { ...decision.patch, quotaUsed, quotaDay };
-      return decision;
-    }
+    return followers;
   }
 
   private async pollTwitCasting(
@@ -219,13 +245,13 @@ export class LivePoller {
     connection: PlatformConnectionRow,
     now: Date,
   ): Promise<Decision> {
-    const limit = state.rateLimit;
-    if (limit && limit.remaining <= 0 && limit.resetAt > now.getTime()) {
+    const hold = twitcastingPacing.holdUntil(state, now.getTime());
+    if (hold !== null) {
       return {
         messages: [],
         deletedMessageIds: [],
         bannedAuthorIds: [],
-        patch: { ingestState: state, nextPollAt: new Date(limit.resetAt) },
+        patch: { ingestState: state, nextPollAt: new Date(hold) },
       };
     }
     try {
@@ -271,7 +297,7 @@ export class LivePoller {
     if (backfillFrom !== null) {
       let offset = backfillFrom;
       for (let pages = 0; pages < this.timing.maxBackfillPages; pages += 1) {
-        if (rate && rate.remaining <= 1) break;
+        if (!twitcastingPacing.canSpend(paceOf(rate), 1)) break;
         const page = await this.twitcasting.listComments({ ...base, offset });
         rate = page.rateLimit ?? rate;
         messages.push(...page.messages);
@@ -283,21 +309,24 @@ export class LivePoller {
     let ended = false;
     let liveCheckedAt = state.liveCheckedAt ?? 0;
     if (first.messages.length === 0 && now.getTime() - liveCheckedAt >= this.timing.liveCheckMs) {
-      if (!rate || rate.remaining > 1) {
+      if (twitcastingPacing.canSpend(paceOf(rate), 1)) {
         const live = await this.twitcasting.currentLive(accessToken, row.channelId);
         ended = !live || live.id !== row.broadcastId;
         liveCheckedAt = now.getTime();
       }
     }
-    const nextState: IngestState = {
-      ...state,
-      failures: 0,
-      allCount: accounted,
-      liveCheckedAt,
-      ...(rate ? { rateLimit: { remaining: rate.remaining, resetAt: rate.resetAt.getTime() } } : {}),
-    };
-    let wait = first.mayHaveMore && previous !== null ? 0 : this.timing.twitcastingIntervalMs;
-    if (rate && rate.remaining <= 0) wait = Math.max(wait, rate.resetAt.getTime() - now.getTime());
+    const pace = twitcastingPacing.next(
+      {
+        answeredAt: now.getTime(),
+        intervalMs: null,
+        empty: first.messages.length === 0,
+        moreWaiting: first.mayHaveMore && previous !== null,
+        rateLimit: rate,
+      },
+      state,
+      { intervalMs: this.timing.twitcastingIntervalMs, quietMs: this.timing.emptyPageMinMs },
+    );
+    const nextState: IngestState = { ...pace.state, failures: 0, allCount: accounted, liveCheckedAt };
     return {
       messages,
       deletedMessageIds: [],
@@ -311,10 +340,27 @@ export class LivePoller {
         lastError: null,
         ...(ended
           ? { status: 'ended', endedAt: now, nextPollAt: null }
-          : { status: 'live', nextPollAt: new Date(now.getTime() + wait) }),
+          : { status: 'live', nextPollAt: new Date(pace.nextAt) }),
       },
     };
   }
+}
+
+/** The pace state with the rate window this read's answers reported (none: no limit known). */
+function paceOf(rate: TwitCastingRateLimit | null) {
+  return rate ? { rateLimit: { remaining: rate.remaining, resetAt: rate.resetAt.getTime() } } : {};
+}
+
+/** What a read says about the chat itself (not about this campaign's stream): every stream on it takes it. */
+function shared(patch: Decision['patch']): SharedChatPatch {
+  const { cursor, pollingIntervalMs, lastError, endedAt, status, ingestState } = patch;
+  const { entrants: _e, lease: _l, failures: _f, ...chatState } = (ingestState ?? {}) as IngestState;
+  // A stopped reader (its connection refused) is not the followers' problem: they read on with their own.
+  if (status === 'error') return { cursor, chatState };
+  const chat: SharedChatPatch = { cursor, pollingIntervalMs, lastError, endedAt, chatState };
+  if (status === 'live' || status === 'ended') chat.status = status;
+  // Undefined keys would be written as "no change" anyway; dropping them keeps the update small.
+  return Object.fromEntries(Object.entries(chat).filter(([, v]) => v !== undefined)) as SharedChatPatch;
 }
 
 /** A stand-in for a campaign deleted mid-poll: its stream row is gone too, so the commit writes nothing. */

@@ -5,7 +5,7 @@ import { campaign, liveComment, liveStream, type CampaignEntryRule } from '../..
 import type { ChatMessage, LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
 import { countEntrants } from '../live-entries/entrants.sql.ts';
 import { publishLiveEvent } from '../live-events/live-events.ts';
-import type { LiveEvent } from '@hanabi/api';
+import { entrantsOf, keepEntrants, writeChat, type Tx } from './live-chat-write.ts';
 
 export type LiveStreamRow = typeof liveStream.$inferSelect;
 export type LiveCommentRow = typeof liveComment.$inferSelect;
@@ -46,14 +46,39 @@ export interface PollCommit {
   /** Announce a `stream` event too (status or error changed). */
   announceStream: boolean;
   campaign: CampaignForLive;
-  /** The entrant count last announced for the stream (kept in `ingest_state.entrants`). */
-  entrants: { count: number; at: number; stale: boolean } | undefined;
   /** Recount entrants at most this often while comments keep coming. */
   entrantsEveryMs: number;
+  /** Quota units this commit's calls spent, charged to the project ledger in the same transaction. */
+  quotaCharge?: number;
+  /**
+   * The other campaigns' streams on the same chat (decision 0160): each gets the same messages, deletions and
+   * bans as its own rows (its entry rule applies to them), and the chat's state (`shared`), so whichever of
+   * them reads next resumes from the same token.
+   */
+  followers?: Follower[];
+  shared?: SharedChatPatch;
 }
 
-/** Rows per INSERT: 12 parameters each keeps us far below PostgreSQL's 65,535-parameter limit. */
-const INSERT_CHUNK = 500;
+/** A stream that reads nothing itself: another campaign's stream on the same chat reads for it. */
+export interface Follower {
+  streamId: string;
+  status: StreamStatus;
+  campaign: CampaignForLive;
+}
+
+/**
+ * The part of a read that is the chat's, not the campaign's: copied to every stream on the chat. Status only
+ * as `live`/`ended` (a fact of the chat); an `error` is the reader's connection's, not the followers'.
+ */
+export type SharedChatPatch = Partial<
+  Pick<LiveStreamRow, 'cursor' | 'pollingIntervalMs' | 'lastError' | 'endedAt'>
+> & { status?: 'live' | 'ended'; chatState?: Record<string, unknown> };
+
+/** Charges quota units to the project ledger inside a transaction (the ledger lives beside this repository). */
+export interface QuotaCharger {
+  charge(units: number, now: Date, tx: Pick<Db, 'execute'>): Promise<void>;
+}
+
 const ACTIVE: StreamStatus[] = ['waiting', 'live'];
 
 /**
@@ -68,7 +93,47 @@ async function recordQuotaDay(tx: Pick<Db, 'execute'>, streamId: string): Promis
 }
 
 export class LiveStreamRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly quota: QuotaCharger | null = null,
+  ) {}
+
+  /**
+   * The active streams reading the same chat (same platform and broadcast), oldest first: whichever claims the
+   * chat reads for all of them (decision 0160). Includes `row` itself while it is active.
+   */
+  async chatGroup(row: Pick<LiveStreamRow, 'platform' | 'broadcastId'>): Promise<LiveStreamRow[]> {
+    return this.db
+      .select()
+      .from(liveStream)
+      .where(
+        and(
+          eq(liveStream.platform, row.platform),
+          eq(liveStream.broadcastId, row.broadcastId),
+          inArray(liveStream.status, ACTIVE),
+        ),
+      )
+      .orderBy(liveStream.createdAt, liveStream.id);
+  }
+
+  /** Active chats being read on the platform (one reader each): the readers sharing the project's quota. */
+  async activeChats(platform: LivePlatform): Promise<number> {
+    const [row] = await this.db
+      .select({ chats: sql<number>`count(distinct ${liveStream.broadcastId})::int` })
+      .from(liveStream)
+      .where(and(eq(liveStream.platform, platform), inArray(liveStream.status, ACTIVE)));
+    return Number(row?.chats ?? 0);
+  }
+
+  /** Keeps a held lease alive while a streamed read waits for messages; false when it was lost. */
+  async renew(id: string, lease: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db
+      .update(liveStream)
+      .set({ nextPollAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where(and(eq(liveStream.id, id), sql`${liveStream.ingestState}->>'lease' = ${lease}`))
+      .returning({ id: liveStream.id });
+    return rows.length > 0;
+  }
 
   async campaign(id: string): Promise<CampaignForLive | null> {
     const [row] = await this.db
@@ -181,6 +246,7 @@ export class LiveStreamRepository {
         })
         .returning();
       await recordQuotaDay(tx, row!.id);
+      if (values.quotaUsed > 0) await this.quota?.charge(values.quotaUsed, now, tx);
       for (const { id } of ended) {
         await publishLiveEvent(tx, values.campaignId, { type: 'stream', liveStreamId: id, status: 'ended' });
       }
@@ -211,29 +277,65 @@ export class LiveStreamRepository {
   }
 
   /**
-   * Takes the right to poll a stream now: only when it is active and due. `next_poll_at` moves a lease ahead,
-   * so a second job for the same stream (a sweep, a retry) finds it not due and stops; a crashed poller's
-   * lease simply runs out and the sweep picks the stream up again from its stored cursor.
+   * Takes the right to read a stream's chat now: only when the stream is active and due, and no other stream
+   * on the same chat is being read (decision 0160: one reader per chat; a per-chat advisory lock orders rival
+   * claims). `next_poll_at` moves a lease ahead on every stream of the chat, so a second job (a sweep, a
+   * retry, another campaign's job) finds them not due and stops; a crashed reader's lease simply runs out and
+   * the sweep picks the chat up again from its stored cursor.
    */
   async claim(id: string, lease: string, leaseMs: number): Promise<LiveStreamRow | null> {
-    const [row] = await this.db
-      .update(liveStream)
-      .set({
+    return this.db.transaction(async (tx) => {
+      const [chat] = await tx
+        .select({ platform: liveStream.platform, broadcastId: liveStream.broadcastId })
+        .from(liveStream)
+        .where(eq(liveStream.id, id));
+      if (!chat) return null;
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`live-chat\n${chat.platform}\n${chat.broadcastId}`}, 0))`,
+      );
+      const sameChat = and(
+        eq(liveStream.platform, chat.platform),
+        eq(liveStream.broadcastId, chat.broadcastId),
+        inArray(liveStream.status, ACTIVE),
+      );
+      const [busy] = await tx
+        .select({ id: liveStream.id })
+        .from(liveStream)
+        .where(
+          and(
+            sameChat,
+            ne(liveStream.id, id),
+            sql`${liveStream.ingestState}->>'lease' is not null`,
+            sql`${liveStream.nextPollAt} > now()`,
+          ),
+        )
+        .limit(1);
+      if (busy) return null;
+      const held = {
         nextPollAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
         ingestState: sql`${liveStream.ingestState} || ${JSON.stringify({ lease })}::jsonb`,
-      })
-      .where(
-        and(
-          eq(liveStream.id, id),
-          inArray(liveStream.status, ACTIVE),
-          or(
-            isNull(liveStream.nextPollAt),
-            lte(liveStream.nextPollAt, sql`now() + interval '200 milliseconds'`),
+      };
+      const [row] = await tx
+        .update(liveStream)
+        .set(held)
+        .where(
+          and(
+            eq(liveStream.id, id),
+            inArray(liveStream.status, ACTIVE),
+            or(
+              isNull(liveStream.nextPollAt),
+              lte(liveStream.nextPollAt, sql`now() + interval '200 milliseconds'`),
+            ),
           ),
-        ),
-      )
-      .returning();
-    return row ?? null;
+        )
+        .returning();
+      if (row)
+        await tx
+          .update(liveStream)
+          .set(held)
+          .where(and(sameChat, ne(liveStream.id, id)));
+      return row ?? null;
+    });
   }
 
   /**
@@ -244,60 +346,33 @@ export class LiveStreamRepository {
    */
   async commit(input: PollCommit, now: Date): Promise<number | null> {
     return this.db.transaction(async (tx) => {
+      const { ingestState, ...patch } = input.patch;
       const [held] = await tx
         .update(liveStream)
-        .set({ ...input.patch, updatedAt: now })
+        .set({
+          ...patch,
+          // The entrant count is the database's (written by the last commit, this stream's or the reader's).
+          ...(ingestState ? { ingestState: keepEntrants(ingestState) } : {}),
+          updatedAt: now,
+        })
         .where(
           and(eq(liveStream.id, input.streamId), sql`${liveStream.ingestState}->>'lease' = ${input.lease}`),
         )
-        .returning({ id: liveStream.id, status: liveStream.status });
+        .returning({ id: liveStream.id, status: liveStream.status, entrants: entrantsOf });
       // Patches carry a fresh ingest_state without the lease; a poller that lost it writes nothing.
       if (!held) return null;
       if (input.patch.quotaDay) await recordQuotaDay(tx, input.streamId);
-      let added = 0;
-      for (let i = 0; i < input.messages.length; i += INSERT_CHUNK) {
-        const chunk = input.messages.slice(i, i + INSERT_CHUNK);
-        const rows = await tx
-          .insert(liveComment)
-          .values(chunk.map((m) => toCommentRow(input.streamId, m, now)))
-          .onConflictDoNothing({ target: [liveComment.liveStreamId, liveComment.platformMessageId] })
-          .returning({ id: liveComment.id });
-        added += rows.length;
-      }
-      // Deleted messages and every message of a banned author leave the pool, in one statement.
-      const taken = [
-        input.deletedMessageIds.length > 0 && inArray(liveComment.platformMessageId, input.deletedMessageIds),
-        input.bannedAuthorIds.length > 0 && inArray(liveComment.authorPlatformId, input.bannedAuthorIds),
-      ].filter((condition) => condition !== false);
-      if (taken.length > 0) {
-        await tx
-          .update(liveComment)
-          .set({ deletedAt: now })
-          .where(
-            and(eq(liveComment.liveStreamId, input.streamId), or(...taken), isNull(liveComment.deletedAt)),
-          );
-      }
-      const removed = input.deletedMessageIds.length + input.bannedAuthorIds.length > 0;
-      const last = input.entrants;
-      if (added > 0 || removed || last?.stale) {
-        // The same count the live page and the draw use (linked people once, cooldown applied). It reads every
-        // comment of the campaign, so during a burst (polls back to back) it runs at most every
-        // `entrantsEveryMs`; a skipped count is marked stale and made good by the next poll, even a quiet one.
-        const due = !last || now.getTime() - last.at >= input.entrantsEveryMs;
-        let entrantCount = last?.count ?? 0;
-        if (due) {
-          const { perStream } = await countEntrants(tx, input.campaign, now);
-          entrantCount = perStream.get(input.streamId) ?? 0;
-        }
-        const entrants = { count: entrantCount, at: due ? now.getTime() : last!.at, stale: !due };
-        await tx
-          .update(liveStream)
-          .set({ ingestState: sql`${liveStream.ingestState} || ${JSON.stringify({ entrants })}::jsonb` })
-          .where(eq(liveStream.id, input.streamId));
-        if (added > 0 || removed || due) {
-          const event: LiveEvent = { type: 'comments', liveStreamId: input.streamId, added, entrantCount };
-          await publishLiveEvent(tx, input.campaign.id, event);
-        }
+      if (input.quotaCharge) await this.quota?.charge(input.quotaCharge, now, tx);
+      const added = await writeChat(
+        tx,
+        input,
+        input.streamId,
+        input.campaign,
+        held.entrants ?? undefined,
+        now,
+      );
+      for (const follower of input.followers ?? []) {
+        await this.follow(tx, input, follower, now);
       }
       if (input.announceStream) {
         await publishLiveEvent(tx, input.campaign.id, {
@@ -310,16 +385,36 @@ export class LiveStreamRepository {
     });
   }
 
-  /** Gives the lease back without a poll (nothing to do yet), keeping everything else. */
-  async release(id: string, lease: string, patch: PollCommit['patch'], now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [held] = await tx
-        .update(liveStream)
-        .set({ ...patch, updatedAt: now })
-        .where(and(eq(liveStream.id, id), sql`${liveStream.ingestState}->>'lease' = ${lease}`))
-        .returning({ id: liveStream.id });
-      if (held && patch.quotaDay) await recordQuotaDay(tx, id);
-    });
+  /**
+   * A follower after the reader's commit: with a chat read (`shared`), the same messages and the chat's state;
+   * always the lease as the reader holds it now (kept while a stream goes on, dropped at the end) and the
+   * reader's next read time, so no other stream on the chat reads meanwhile. Without a chat read the follower
+   * is due at once: the next claim among the chat's streams reads for all of them.
+   */
+  private async follow(tx: Tx, input: PollCommit, follower: Follower, now: Date): Promise<void> {
+    const { chatState, ...shared } = input.shared ?? {};
+    const lease = (input.patch.ingestState as { lease?: string } | undefined)?.lease;
+    const state = { ...chatState, ...(lease ? { lease } : {}) };
+    const next = input.shared ? input.patch.nextPollAt : now;
+    const [moved] = await tx
+      .update(liveStream)
+      .set({
+        ...shared,
+        ingestState: sql`(${liveStream.ingestState} - 'lease') || ${JSON.stringify(state)}::jsonb`,
+        ...(next !== undefined ? { nextPollAt: next } : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(liveStream.id, follower.streamId), inArray(liveStream.status, ACTIVE)))
+      .returning({ status: liveStream.status, entrants: entrantsOf });
+    if (!moved || !input.shared) return;
+    await writeChat(tx, input, follower.streamId, follower.campaign, moved.entrants ?? undefined, now);
+    if (moved.status !== follower.status) {
+      await publishLiveEvent(tx, follower.campaign.id, {
+        type: 'stream',
+        liveStreamId: follower.streamId,
+        status: moved.status,
+      });
+    }
   }
 
   /** Active streams whose poll time has passed by more than `graceMs` (their job was lost or never sent). */
@@ -360,22 +455,4 @@ export class LiveStreamRepository {
     }
     return result;
   }
-}
-
-function toCommentRow(streamId: string, m: ChatMessage, now: Date): typeof liveComment.$inferInsert {
-  return {
-    id: crypto.randomUUID(),
-    liveStreamId: streamId,
-    platformMessageId: m.id,
-    authorPlatformId: m.author.id,
-    authorName: m.author.displayName,
-    authorImageUrl: m.author.imageUrl,
-    text: m.text,
-    kind: m.kind,
-    isMember: m.author.isMember,
-    isModerator: m.author.isModerator,
-    isOwner: m.author.isOwner,
-    publishedAt: m.publishedAt,
-    createdAt: now,
-  };
 }

@@ -15,7 +15,7 @@ import type { Logger } from '../../logger.ts';
 import { settledStatus } from '../campaigns/campaign.service.ts';
 import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
 import type { LiveConnectionsService } from '../live-connections/live-connections.service.ts';
-import { pacificDay } from './live-poller.ts';
+import { pacificDay } from '../../adapters/youtube/index.ts';
 import { commentRuleReason } from '../live-entries/entry-rule.ts';
 import { toLiveComment, toLiveStream } from './live-stream.mapper.ts';
 import type { CampaignForLive, LiveStreamRepository, LiveStreamRow } from './live-stream.repository.ts';
@@ -105,6 +105,11 @@ export class LiveStreamService {
     this.log.info({ campaignId, platform, liveStreamId: row.id }, 'live chat reading started');
     await this.kicker.kick(row.id);
     return this.present(row, campaign);
+  }
+
+  /** The campaign, when the session owns it (404 otherwise). */
+  async campaignOf(session: SessionUser, campaignId: string): Promise<CampaignForLive> {
+    return this.owned(session, campaignId);
   }
 
   async stop(session: SessionUser, campaignId: string, platform: LivePlatform): Promise<LiveStream> {

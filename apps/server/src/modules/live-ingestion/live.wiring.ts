@@ -16,6 +16,7 @@ import { liveIngestionJobs, LivePollKicker } from './live-ingestion.jobs.ts';
 import { LivePoller } from './live-poller.ts';
 import { LiveStreamRepository } from './live-stream.repository.ts';
 import { LiveCommentRepository } from './live-comment.repository.ts';
+import type { YouTubeQuotaLedger } from './youtube-quota-ledger.ts';
 import { LiveStreamService } from './live-stream.service.ts';
 import { registerLiveStreamRoutes } from './live-streams.routes.ts';
 
@@ -31,16 +32,22 @@ export function wireLive(options: {
   /** The auth secret: platform tokens are sealed with a key derived from it. */
   authSecret: string;
   heldPrizes: HeldPrizes;
-  /** The platform clients, created once in container.ts and shared with their other users. */
+  /**
+   * The platform clients, created once in container.ts and shared with their other users; the YouTube client
+   * charges every call outside a chat read (connect, channel look-ups) to the project's quota ledger as it happens.
+   */
   youtube: YouTubeApi;
   twitcasting: TwitCastingApi;
+  /** One ledger for the Google project (the OAuth client every call goes out under), all streams and calls. */
+  youtubeQuota: YouTubeQuotaLedger;
 }) {
   const { config, database, queue } = options;
   const log = options.log.child({ module: 'live' });
   const { db } = database;
+  const { youtubeQuota } = options;
   const repositories = {
     liveConnections: new LiveConnectionsRepository(db),
-    liveStreams: new LiveStreamRepository(db),
+    liveStreams: new LiveStreamRepository(db, youtubeQuota),
     liveComments: new LiveCommentRepository(db),
   };
   const box = new SecretBox(options.authSecret);
@@ -56,6 +63,8 @@ export function wireLive(options: {
     youtubeFor,
     twitcasting,
     log,
+    youtubeQuota,
+    { youtubeTransport: config.live.chat.youtubeTransport },
   );
   const { pollJob, sweepJob } = liveIngestionJobs(
     () => livePoller,
@@ -83,7 +92,13 @@ export function wireLive(options: {
   );
   return {
     repositories,
-    services: { liveConnections, liveStreams, livePoller, liveEventHub: new LiveEventHub(database, log) },
+    services: {
+      liveConnections,
+      liveStreams,
+      livePoller,
+      youtubeQuota,
+      liveEventHub: new LiveEventHub(database, log),
+    },
     jobs: [pollJob, sweepJob],
   };
 }
@@ -97,6 +112,6 @@ export function registerLiveRoutes(
   options: { snapshotMs: number },
 ): void {
   registerLiveConnectionRoutes(app, services.liveConnections);
-  registerLiveStreamRoutes(app, services.liveStreams);
+  registerLiveStreamRoutes(app, services.liveStreams, services.youtubeQuota);
   registerLiveEventRoutes(app, services.liveStreams, services.liveEventHub, options);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LiveAdapterError, type LiveErrorReason } from '../../adapters/live-chat/live-chat.types.ts';
-import { pacificDay } from './live-poller.ts';
+import { pacificDay } from '../../adapters/youtube/index.ts';
 import type { LiveStreamRow } from './live-stream.repository.ts';
 import { failureDecision } from './poll-failure.ts';
 

@@ -20,6 +20,9 @@ export interface IngestState {
    * `pollingIntervalMillis`. Google refuses an earlier call with `rateLimitExceeded`, by its own clock.
    */
   notBefore?: number;
+  /** YouTube: how the chat is read now (`list` after a stream failed, until `streamRetryAt`, epoch ms). */
+  transport?: 'stream' | 'list';
+  streamRetryAt?: number;
 }
 
 export interface Decision {
@@ -27,6 +30,8 @@ export interface Decision {
   deletedMessageIds: string[];
   bannedAuthorIds: string[];
   patch: PollCommit['patch'];
+  /** Quota units the read spent, for the project ledger. */
+  quotaCharge?: number;
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000;

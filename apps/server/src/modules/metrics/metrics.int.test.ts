@@ -44,7 +44,12 @@ describe.each(testBackends())('metrics and the worker probe (%s)', (backend) => 
     }
     expect(body).toContain('# TYPE hanabi_queue_jobs_waiting gauge');
     expect(body).toContain('# TYPE hanabi_queue_oldest_waiting_seconds gauge');
-    expect(body).toContain('hanabi_chat_quota_left_units{platform="youtube"} 0');
+    // The project's day, from the ledger every reader shares: nothing spent yet, then one read's 5 units.
+    expect(body).toContain('hanabi_chat_quota_left_units{platform="youtube"} 10000');
+    await ctx.container.services.youtubeQuota.charge(5, new Date());
+    expect((await scrape(`Bearer ${TOKEN}`)).body).toContain(
+      'hanabi_chat_quota_left_units{platform="youtube"} 9995',
+    );
     if (backend === 'postgres') expect(body).toMatch(/hanabi_db_pool_connections\{state="total"\} \d+/);
   });
 

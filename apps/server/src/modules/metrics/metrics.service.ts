@@ -13,6 +13,8 @@ export interface MetricsDeps {
   /** An RPC node (asked on every scrape); else the embedded chain, read only once something started it. */
   chainIsOutside: boolean;
   log: Logger;
+  /** The project's YouTube quota ledger (decision 0161): what every reader draws on today. */
+  youtubeQuota: { today(now: Date): Promise<{ left: number }> };
 }
 
 /** A chain call during a scrape waits at most this long: a slow RPC must not make Prometheus time out. */
@@ -70,7 +72,7 @@ export class MetricsService {
       ]),
       quotaLeft: gauge(
         'hanabi_chat_quota_left_units',
-        'YouTube quota units the streams being read may still spend today (sum of their budgets)',
+        'YouTube quota units the Google project has left today (Pacific day): the ledger all readers share',
         ['platform'],
       ),
       rateLeft: gauge(
@@ -145,11 +147,11 @@ export class MetricsService {
       );
     }
     const [quota] = await this.rows(sql`
-      select coalesce(sum(greatest(quota_budget - quota_used, 0)), 0) as youtube_left,
-             min((ingest_state -> 'rateLimit' ->> 'remaining')::int)
+      select min((ingest_state -> 'rateLimit' ->> 'remaining')::int)
                filter (where platform = 'twitcasting') as twitcasting_left
       from live_stream where status in ('waiting', 'live')`);
-    this.gauges.quotaLeft!.set({ platform: 'youtube' }, Number(quota?.youtube_left ?? 0));
+    const youtube = await this.deps.youtubeQuota.today(new Date());
+    this.gauges.quotaLeft!.set({ platform: 'youtube' }, youtube.left);
     this.gauges.rateLeft!.reset();
     if (quota?.twitcasting_left !== null && quota?.twitcasting_left !== undefined) {
       this.gauges.rateLeft!.set({ platform: 'twitcasting' }, Number(quota.twitcasting_left));

@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { SANDBOX_CLIENT } from '../../config.ts';
+import { YouTubeHttpApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 
 /**
@@ -44,4 +46,20 @@ export async function startListeningSandbox(): Promise<ListeningSandbox> {
     },
     close: () => ctx.close(),
   };
+}
+
+/** The production YouTube adapter pointed at a listening sandbox, as embedded config points it. */
+export function sandboxYouTubeApi(
+  sandbox: Pick<ListeningSandbox, 'origin'>,
+  onQuota: YouTubeApiOptions['onQuota'],
+): YouTubeHttpApi {
+  const base = `${sandbox.origin}/sandbox/youtube`;
+  return new YouTubeHttpApi({
+    clientId: SANDBOX_CLIENT.id,
+    clientSecret: SANDBOX_CLIENT.secret,
+    apiUrl: `${base}/youtube/v3`,
+    authorizationUrl: `${base}/o/oauth2/v2/auth`,
+    tokenUrl: `${base}/token`,
+    onQuota,
+  });
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT } from '../../config.ts';
-import { YouTubeHttpApi } from '../../adapters/youtube/youtube-http.ts';
+import type { YouTubeHttpApi } from '../../adapters/youtube/youtube-http.ts';
 import { isLiveAdapterError, type LiveAdapterError } from '../../adapters/live-chat/live-chat.types.ts';
 import type { PlatformTokens } from '../../adapters/live-chat/live-chat.types.ts';
-import { startListeningSandbox, type ListeningSandbox } from './sandbox-test-support.ts';
+import { sandboxYouTubeApi, startListeningSandbox, type ListeningSandbox } from './sandbox-test-support.ts';
 
 describe('the production YouTube adapter against the sandbox over HTTP', () => {
   let sandbox: ListeningSandbox;
@@ -15,15 +14,7 @@ describe('the production YouTube adapter against the sandbox over HTTP', () => {
 
   beforeAll(async () => {
     sandbox = await startListeningSandbox();
-    const base = `${sandbox.origin}/sandbox/youtube`;
-    api = new YouTubeHttpApi({
-      clientId: SANDBOX_CLIENT.id,
-      clientSecret: SANDBOX_CLIENT.secret,
-      apiUrl: `${base}/youtube/v3`,
-      authorizationUrl: `${base}/o/oauth2/v2/auth`,
-      tokenUrl: `${base}/token`,
-      onQuota: (units) => (quota += units),
-    });
+    api = sandboxYouTubeApi(sandbox, (units) => (quota += units));
     // These tests poll back to back; the polling-interval rule has its own test below.
     await sandbox.console('PUT', '/settings', { youtubePollingIntervalMillis: 0 });
   });

@@ -8,6 +8,7 @@ import type {
   SandboxStream,
 } from './sandbox.store.ts';
 import { SANDBOX_ROUTE } from './sandbox-route-config.ts';
+import { streamChat } from './sandbox-youtube-stream.ts';
 
 /**
  * A fake YouTube Data API v3 (youtube.md): channels, liveBroadcasts, videos and liveChat/messages with Google's
@@ -213,61 +214,112 @@ export function registerSandboxYouTubeRoutes(app: FastifyInstance, store: Sandbo
     });
   });
 
-  app.get(`${BASE}/liveChat/messages`, { config: SANDBOX_ROUTE }, async (request, reply) => {
-    if (!authorize(request, reply, QUOTA.messages)) return reply;
+  /**
+   * What `list` and `stream` share: the chat asked for and the sequence number to read after, or null when an
+   * error was already sent (unknown chat, bad token, a chat that ended and was read to its end).
+   */
+  function openChat(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { maxResults: number; checkPace: boolean },
+  ): { stream: SandboxStream; liveChatId: string; after: number } | null {
     const q = request.query as Record<string, string | undefined>;
     if (!q.liveChatId || !q.part) {
-      return googleError(reply, 400, 'required', 'global', 'Required parameter: liveChatId, part');
-    }
-    const maxResults = Number(q.maxResults ?? 500);
-    if (!Number.isInteger(maxResults) || maxResults < 200 || maxResults > 2000) {
-      return googleError(reply, 400, 'invalidValue', 'youtube.parameter', 'maxResults must be 200–2000.');
+      void googleError(reply, 400, 'required', 'global', 'Required parameter: liveChatId, part');
+      return null;
     }
     const stream = store.streamByLiveChatId(q.liveChatId);
-    if (!stream)
-      return googleError(
+    if (!stream) {
+      void googleError(
         reply,
         404,
         'liveChatNotFound',
         'youtube.liveChat',
         'The live chat that you are trying to retrieve cannot be found.',
       );
-    if (pollingTooFast(request, q.liveChatId)) {
-      return googleError(
+      return null;
+    }
+    if (options.checkPace && pollingTooFast(request, q.liveChatId)) {
+      void googleError(
         reply,
         403,
         'rateLimitExceeded',
         'youtube.liveChat',
         'The request was sent too soon after the previous one.',
       );
+      return null;
     }
     const log = store.messages(stream.id);
     let after: number;
     if (q.pageToken) {
       const seq = decodeToken(q.pageToken, q.liveChatId);
-      if (seq === null)
-        return googleError(reply, 400, 'pageTokenInvalid', 'youtube.liveChat', 'The page token is invalid.');
+      if (seq === null) {
+        void googleError(reply, 400, 'pageTokenInvalid', 'youtube.liveChat', 'The page token is invalid.');
+        return null;
+      }
       after = seq;
     } else {
       // The first call shows only recent history: nothing older than this window can be fetched.
-      after = Math.max(log.length - maxResults, 0);
+      after = Math.max(log.length - options.maxResults, 0);
     }
     const ended = log.find((m) => m.type === 'chatEnded');
     if (stream.endedAt && (!q.pageToken || (ended && after >= ended.seq))) {
-      return googleError(reply, 403, 'liveChatEnded', 'youtube.liveChat', 'The live chat is no longer live.');
+      void googleError(reply, 403, 'liveChatEnded', 'youtube.liveChat', 'The live chat is no longer live.');
+      return null;
     }
-    const window = log.filter((m) => m.seq > after).slice(0, maxResults);
-    const last = window.at(-1)?.seq ?? after;
+    return { stream, liveChatId: q.liveChatId, after };
+  }
+
+  /** One `liveChatMessageListResponse` of the messages after `after` (at most `max`), and where it stopped. */
+  function page(chat: { stream: SandboxStream; liveChatId: string; after: number }, max: number) {
+    const log = store.messages(chat.stream.id);
+    const ended = log.find((m) => m.type === 'chatEnded');
+    const window = log.filter((m) => m.seq > chat.after).slice(0, max);
+    const last = window.at(-1)?.seq ?? chat.after;
     const visible = window.filter((m) => !m.removed);
-    return reply.send({
-      kind: 'youtube#liveChatMessageListResponse',
-      etag: etag(),
-      nextPageToken: encodeToken(q.liveChatId, last),
-      pollingIntervalMillis: store.settings().youtubePollingIntervalMillis,
-      ...(ended && window.includes(ended) ? { offlineAt: stream.endedAt!.toISOString() } : {}),
-      pageInfo: { totalResults: visible.length, resultsPerPage: visible.length },
-      items: visible.map((m) => messageItem(store, stream, m)),
+    const offline = Boolean(ended && window.includes(ended));
+    return {
+      last,
+      offline,
+      body: {
+        kind: 'youtube#liveChatMessageListResponse',
+        etag: etag(),
+        nextPageToken: encodeToken(chat.liveChatId, last),
+        ...(offline ? { offlineAt: chat.stream.endedAt!.toISOString() } : {}),
+        pageInfo: { totalResults: visible.length, resultsPerPage: visible.length },
+        items: visible.map((m) => messageItem(store, chat.stream, m)),
+      },
+    };
+  }
+
+  app.get(`${BASE}/liveChat/messages`, { config: SANDBOX_ROUTE }, async (request, reply) => {
+    if (!authorize(request, reply, QUOTA.messages)) return reply;
+    const maxResults = Number((request.query as { maxResults?: string }).maxResults ?? 500);
+    if (!Number.isInteger(maxResults) || maxResults < 200 || maxResults > 2000) {
+      return googleError(reply, 400, 'invalidValue', 'youtube.parameter', 'maxResults must be 200–2000.');
+    }
+    const chat = openChat(request, reply, { maxResults, checkPace: true });
+    if (!chat) return reply;
+    const { body } = page(chat, maxResults);
+    return reply.send({ ...body, pollingIntervalMillis: store.settings().youtubePollingIntervalMillis });
+  });
+
+  app.get(`${BASE}/liveChat/messages/stream`, { config: SANDBOX_ROUTE }, async (request, reply) => {
+    if (!authorize(request, reply, QUOTA.messages)) return reply;
+    const settings = store.settings();
+    if (settings.youtubeStreamMode === 'off') {
+      return googleError(reply, 404, 'notFound', 'global', 'The requested method was not found.');
+    }
+    // `maxResults` is not used when streaming (stream_list.proto); the first answer is the recent history.
+    const chat = openChat(request, reply, { maxResults: 500, checkPace: false });
+    if (!chat) return reply;
+    streamChat(reply, store, chat.stream.id, settings, (always) => {
+      const next = page(chat, 2000);
+      if (!always && next.last === chat.after) return null;
+      chat.after = next.last;
+      return next;
     });
+    return reply;
   });
 }
 

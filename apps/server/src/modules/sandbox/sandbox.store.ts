@@ -62,6 +62,8 @@ export interface SandboxSettings {
   youtubeQuotaLimit: number;
   youtubeQuotaUsed: number;
   youtubePollingIntervalMillis: number;
+  youtubeStreamMode: 'on' | 'errorElement' | 'off';
+  youtubeStreamIdleMs: number;
   twitcastingRateLimit: number;
   twitcastingWindowSeconds: number;
   /** TwitCasting documents 403 / 2000; some fakes and proxies answer 429. */
@@ -92,6 +94,8 @@ export interface SandboxStore {
   append(message: Omit<SandboxMessage, 'seq' | 'id' | 'removed'>): SandboxMessage;
   messages(streamId: string): readonly SandboxMessage[];
   remove(streamId: string, messageId: string): SandboxMessage | null;
+  /** Calls `listener` after every message appended to the stream (the fake stream endpoint pushes them). */
+  watch(streamId: string, listener: () => void): () => void;
 
   settings(): SandboxSettings;
   updateSettings(patch: Partial<SandboxSettings>): SandboxSettings;
@@ -113,6 +117,7 @@ export class MemorySandboxStore implements SandboxStore {
   private readonly refreshTokens = new Map<string, SandboxGrant>();
   private readonly streamMap = new Map<string, SandboxStream>();
   private readonly messageMap = new Map<string, SandboxMessage[]>();
+  private readonly watchers = new Map<string, Set<() => void>>();
   private nextNumericId = 100_000;
   // TwitCasting comment ids grow globally and are compared as integers by clients.
   private nextCommentId = 700_000_000;
@@ -123,6 +128,8 @@ export class MemorySandboxStore implements SandboxStore {
       youtubeQuotaLimit: 10_000,
       youtubeQuotaUsed: 0,
       youtubePollingIntervalMillis: 2000,
+      youtubeStreamMode: 'on',
+      youtubeStreamIdleMs: 10_000,
       twitcastingRateLimit: 60,
       twitcastingWindowSeconds: 60,
       twitcastingLimitStatus: 403,
@@ -260,7 +267,18 @@ export class MemorySandboxStore implements SandboxStore {
       removed: false,
     };
     list.push(message);
+    for (const listener of this.watchers.get(input.streamId) ?? []) listener();
     return message;
+  }
+
+  watch(streamId: string, listener: () => void): () => void {
+    const set = this.watchers.get(streamId) ?? new Set();
+    set.add(listener);
+    this.watchers.set(streamId, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.watchers.delete(streamId);
+    };
   }
 
   messages(streamId: string): readonly SandboxMessage[] {

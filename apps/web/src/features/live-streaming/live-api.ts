@@ -10,6 +10,7 @@ export const liveKeys = {
   comments: (campaignId: string) => ['live', campaignId, 'comments'] as const,
   winners: (campaignId: string) => ['live', campaignId, 'winners'] as const,
   overlay: (campaignId: string) => ['live', campaignId, 'overlay'] as const,
+  quota: (campaignId: string) => ['live', campaignId, 'quota'] as const,
 };
 
 /** The stream the streamer acts from: the `{platform}/{a}/{b}` of the comment and winner paths. */
@@ -33,6 +34,20 @@ export function useLiveOverview(campaignId: string) {
   return useQuery({
     queryKey: liveKeys.overview(campaignId),
     queryFn: () => callApi(apiRoutes.liveOverview, { params: { id: campaignId } }),
+    retry: false,
+  });
+}
+
+/**
+ * The YouTube quota all of Hanabi's streams share today. Refreshed with the campaign's other live queries on
+ * each live event, and every minute (the pace moves even when this campaign's chat is quiet).
+ */
+export function useYouTubeQuota(campaignId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: liveKeys.quota(campaignId),
+    queryFn: () => callApi(apiRoutes.liveQuota, { params: { id: campaignId } }),
+    enabled,
+    refetchInterval: 60_000,
     retry: false,
   });
 }

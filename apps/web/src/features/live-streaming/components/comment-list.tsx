@@ -145,7 +145,13 @@ export function CommentList({ campaignId, streams }: { campaignId: string; strea
           />
         ) : (
           // A live chat scrolls inside its card, so the draw panel beside it stays in view.
-          <ScrollArea.Autosize mah={640} type="auto" offsetScrollbars>
+          // Focusable, so keyboard users can scroll it even when no button inside is (a page without "more").
+          <ScrollArea.Autosize
+            mah={640}
+            type="auto"
+            offsetScrollbars
+            viewportProps={{ tabIndex: 0, 'aria-label': t('liveRoom.commentsTitle') }}
+          >
             <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {list.map((comment) => (
                 <li key={comment.id}>

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { errorMessageOf, showErrorToast } from '../../../lib/toast';
 import { liveKeys, liveStreamingConsentUrl, startLiveStream, stopLiveStream } from '../live-api';
+import { YouTubeQuota } from './youtube-quota';
 
 const STATUS_COLORS: Record<LiveStreamStatus, string> = {
   waiting: 'gray.7',
@@ -161,6 +162,7 @@ export function PlatformCard({ campaignId, state, returnTo }: PlatformCardProps)
                 {t('liveRoom.entrants')}: <b>{number(stream.entrantCount)}</b>
               </Text>
             </Group>
+            {platform === 'youtube' && <YouTubeQuota campaignId={campaignId} />}
             {stream.quotaBudget !== null ? (
               <Stack gap={2}>
                 <Text size="xs" c="dimmed">

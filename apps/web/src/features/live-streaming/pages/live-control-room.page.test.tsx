@@ -39,6 +39,17 @@ function liveApi(
     if (answer) return answer;
     if (url === '/api/liveStreaming/c1/overview') return jsonResponse(200, makeOverview());
     if (url === '/api/campaign/c1') return jsonResponse(200, makeCampaign());
+    if (url === '/api/liveStreaming/c1/quota') {
+      return jsonResponse(200, {
+        day: '2026-11-26',
+        used: 7200,
+        limit: 10_000,
+        left: 2800,
+        ratePerHour: 1800,
+        runsOutAt: '2026-11-27T03:33:00.000Z',
+        resetsAt: '2026-11-27T08:00:00.000Z',
+      });
+    }
     if (url.startsWith('/api/liveStreaming/youtube/UCstreamer/vid1/comment')) {
       return jsonResponse(200, { list: [makeComment()], nextCursor: null, total: 1 });
     }
@@ -63,6 +74,10 @@ describe('/streamer/liveStreaming/:id', { timeout: 20_000 }, () => {
     const card = screen.getByTestId('platform-youtube');
     expect(within(card).getByText('はなびチャンネル')).toBeTruthy();
     expect(within(card).getByText('API 使用量 500 / 10,000 ユニット')).toBeTruthy();
+    // The project's quota, shared by every stream, and when it runs out at the current pace.
+    const quota = await within(card).findByTestId('youtube-quota');
+    expect(quota.textContent).toContain('本日の YouTube API 残り 2,800 / 10,000 ユニット（全配信共通）');
+    expect(quota.textContent).toMatch(/今のペースでは .*\d{2}:\d{2}.* ごろに使い切ります/);
     // Only the platforms the campaign runs on.
     expect(screen.queryByTestId('platform-twitcasting')).toBeNull();
     const comment = await screen.findByTestId('live-comment');

@@ -11,3 +11,13 @@ export function useDashboard(query: AnalyticsDashboardQuery | null) {
     retry: false,
   });
 }
+
+/** The Google project's YouTube quota today (all streams and calls); the pace moves, so it is re-read. */
+export function useProjectQuota() {
+  return useQuery({
+    queryKey: ['admin-youtube-quota'],
+    queryFn: () => callApi(apiRoutes.adminYouTubeQuota),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}

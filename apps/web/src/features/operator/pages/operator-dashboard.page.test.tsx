@@ -96,6 +96,32 @@ describe('/operator/dashboard', () => {
     expect(screen.getByTestId('chart-platforms-zone').textContent).toBe('期間合計（Asia/Tokyo）');
   });
 
+  it("shows the Google project's YouTube quota today, all streams together, and when it runs out", async () => {
+    renderApp('/operator/dashboard?from=2025-01-01&to=2025-01-01&interval=day', {
+      account: operator,
+      api: (url) => {
+        if (url.startsWith('/api/admin/analytics/dashboard')) return jsonResponse(200, answer({}));
+        if (url === '/api/admin/youtube/quota') {
+          return jsonResponse(200, {
+            day: '2026-11-26',
+            used: 6120,
+            limit: 10_000,
+            left: 3880,
+            ratePerHour: 1500,
+            runsOutAt: null,
+            resetsAt: '2026-11-27T08:00:00.000Z',
+          });
+        }
+        return undefined;
+      },
+    });
+    await screen.findByTestId('project-quota', {}, { timeout: 5000 });
+    expect(screen.getByTestId('project-quota-value').textContent).toBe('6,120 / 10,000');
+    expect(screen.getByTestId('project-quota').textContent).toContain(
+      '残り 3,880 ・ 毎時 1,500 ・ リセットまで持ちます',
+    );
+  });
+
   it('says so when the range has no data, and refuses a reversed range', async () => {
     renderApp('/operator/dashboard?from=2025-01-01&to=2025-01-01', {
       account: operator,

@@ -23,7 +23,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessageOf } from '../../../lib/toast';
-import { useDashboard } from '../dashboard/dashboard-api';
+import { useDashboard, useProjectQuota } from '../dashboard/dashboard-api';
 import { DashboardCharts } from '../dashboard/dashboard-charts';
 import { csvFileName, dashboardCsv, downloadText } from '../dashboard/dashboard-csv';
 import {
@@ -144,7 +144,32 @@ function Totals({ dashboard }: { dashboard: AnalyticsDashboard }) {
         value={n(totals.youtubeQuotaUsed)}
         detail={t('dashboard.totals.quotaDetail')}
       />
+      <ProjectQuotaCard />
     </SimpleGrid>
+  );
+}
+
+/** Today's YouTube quota of the Google project, every stream and call together (decision 0161). */
+function ProjectQuotaCard() {
+  const { t, i18n } = useTranslation();
+  const quota = useProjectQuota();
+  if (!quota.data) return null;
+  const n = (value: number) => value.toLocaleString(i18n.language);
+  const { used, limit, left, ratePerHour, runsOutAt } = quota.data;
+  const time = runsOutAt
+    ? new Date(runsOutAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
+    : null;
+  return (
+    <TotalCard
+      testId="project-quota"
+      label={t('dashboard.totals.projectQuota')}
+      value={`${n(used)} / ${n(limit)}`}
+      detail={
+        time
+          ? t('dashboard.totals.projectQuotaRunsOut', { left: n(left), rate: n(ratePerHour), time })
+          : t('dashboard.totals.projectQuotaLasts', { left: n(left), rate: n(ratePerHour) })
+      }
+    />
   );
 }
 

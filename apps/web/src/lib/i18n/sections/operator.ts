@@ -94,6 +94,9 @@ export const operatorJa = {
       winnersDetail: '抽選対象 {{eligible}} ・ 保留 {{held}} ・ 配布完了 {{delivered}}',
       quota: 'YouTube API 使用量',
       quotaDetail: 'クォータ単位（太平洋時間の日ごと）',
+      projectQuota: '本日の YouTube API（プロジェクト全体）',
+      projectQuotaRunsOut: '残り {{left}} ・ 毎時 {{rate}} ・ {{time}} ごろに枯渇',
+      projectQuotaLasts: '残り {{left}} ・ 毎時 {{rate}} ・ リセットまで持ちます',
     },
     charts: {
       signUps: '新規登録',
@@ -267,6 +270,9 @@ export const operatorEn: typeof operatorJa = {
       winnersDetail: 'Eligible {{eligible}} · Held {{held}} · Delivered {{delivered}}',
       quota: 'YouTube API quota used',
       quotaDetail: 'Quota units (per Pacific-time day)',
+      projectQuota: 'YouTube API today (whole project)',
+      projectQuotaRunsOut: '{{left}} left · {{rate}}/hour · runs out around {{time}}',
+      projectQuotaLasts: '{{left}} left · {{rate}}/hour · lasts until the reset',
     },
     charts: {
       signUps: 'Sign-ups',
