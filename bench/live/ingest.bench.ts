@@ -10,11 +10,7 @@
  */
 import os from 'node:os';
 import { asUser } from '../../apps/server/src/test/test-context.ts';
-import {
-  insertCampaign,
-  insertGoods,
-  insertUser,
-} from '../../apps/server/src/test/live-entries.fixture.ts';
+import { insertCampaign, insertGoods, insertUser } from '../../apps/server/src/test/live-entries.fixture.ts';
 import {
   bindingCookieOf,
   clickConsent,

@@ -11,11 +11,7 @@
 import os from 'node:os';
 import { asUser } from '../../apps/server/src/test/test-context.ts';
 import { countEntrants } from '../../apps/server/src/modules/live-entries/entrants.sql.ts';
-import {
-  insertCampaign,
-  insertGoods,
-  insertUser,
-} from '../../apps/server/src/test/live-entries.fixture.ts';
+import { insertCampaign, insertGoods, insertUser } from '../../apps/server/src/test/live-entries.fixture.ts';
 import { LiveStreamRepository } from '../../apps/server/src/modules/live-ingestion/live-stream.repository.ts';
 import {
   bindingCookieOf,
