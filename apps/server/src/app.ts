@@ -33,7 +33,7 @@ import { registerManualDistributionRoutes } from './modules/manual-distribution/
 import { registerAudienceRoutes } from './modules/audience/index.ts';
 import { registerOperatorRoutes } from './modules/operator/index.ts';
 import { registerSandboxRoutes } from './modules/sandbox/index.ts';
-import { registerLiveRoutes } from './modules/live-ingestion/live.wiring.ts';
+import { registerLiveRoutes } from './modules/live-ingestion/index.ts';
 import { registerDrawRoutes } from './modules/live-draws/index.ts';
 
 /** A hop count trusts that many proxies nearest the server (what Fastify does with a number; its types omit it). */

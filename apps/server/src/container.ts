@@ -47,8 +47,8 @@ import {
 import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
 import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
 import { MemorySandboxStore, type SandboxStore } from './modules/sandbox/index.ts';
-import { wireLive, type LiveWiring } from './modules/live-ingestion/live.wiring.ts';
-import { YouTubeQuotaLedger } from './modules/live-ingestion/youtube-quota-ledger.ts';
+import { wireLive, type LiveWiring } from './modules/live-ingestion/index.ts';
+import { YouTubeQuotaLedger } from './modules/live-ingestion/index.ts';
 import { wireDraws, type DrawsArea } from './modules/live-draws/index.ts';
 
 /**

@@ -5,7 +5,7 @@ import {
   type ChatMessage,
   type FetchLike,
   type PlatformTokens,
-} from '../live-chat/live-chat.types.ts';
+} from '../live-chat/index.ts';
 import type {
   TwitCastingApi,
   TwitCastingApiOptions,

@@ -1,4 +1,4 @@
-import type { ChatPacing } from '../live-chat/chat-pacing.ts';
+import type { ChatPacing } from '../live-chat/index.ts';
 
 /**
  * TwitCasting's pace (twitcasting.md): no interval is given, so reads go at the default pace, a full page is

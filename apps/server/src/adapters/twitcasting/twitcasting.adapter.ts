@@ -1,4 +1,4 @@
-import type { ChatMessage, PlatformTokens } from '../live-chat/live-chat.types.ts';
+import type { ChatMessage, PlatformTokens } from '../live-chat/index.ts';
 
 /** `X-RateLimit-*` of the last answer; `resetAt` comes from a Unix timestamp in seconds. */
 export interface TwitCastingRateLimit {

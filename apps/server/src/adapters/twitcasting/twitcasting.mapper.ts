@@ -1,5 +1,5 @@
 import type { AdapterErrorKind } from '../adapter-error.ts';
-import { LiveAdapterError, type ChatMessage, type LiveErrorReason } from '../live-chat/live-chat.types.ts';
+import { LiveAdapterError, type ChatMessage, type LiveErrorReason } from '../live-chat/index.ts';
 import type { TwitCastingMovie, TwitCastingRateLimit, TwitCastingUser } from './twitcasting.adapter.ts';
 
 /** Wire shapes of API v2 (twitcasting.md §3). */

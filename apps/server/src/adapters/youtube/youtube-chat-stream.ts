@@ -1,5 +1,5 @@
 import { JSONParser } from '@streamparser/json';
-import { LiveAdapterError } from '../live-chat/live-chat.types.ts';
+import { LiveAdapterError } from '../live-chat/index.ts';
 import type { YouTubeChatPage } from './youtube.adapter.ts';
 import { mapApiError, mapChatPage, type WireChatPage } from './youtube.mapper.ts';
 

@@ -4,7 +4,7 @@ import {
   readJson,
   type FetchLike,
   type PlatformTokens,
-} from '../live-chat/live-chat.types.ts';
+} from '../live-chat/index.ts';
 import {
   YOUTUBE_QUOTA_COST,
   YOUTUBE_READONLY_SCOPE,

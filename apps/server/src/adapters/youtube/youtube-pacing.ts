@@ -1,4 +1,4 @@
-import { evenSpreadGapMs, type ChatPacing } from '../live-chat/chat-pacing.ts';
+import { evenSpreadGapMs, type ChatPacing } from '../live-chat/index.ts';
 import { YOUTUBE_QUOTA_COST } from './youtube.adapter.ts';
 
 /** The Pacific-time day YouTube's quota counts in, as YYYY-MM-DD. */

@@ -1,4 +1,4 @@
-import type { ChatMessage, PlatformTokens } from '../live-chat/live-chat.types.ts';
+import type { ChatMessage, PlatformTokens } from '../live-chat/index.ts';
 
 /** Quota units per call, as Google's quota table states; liveBroadcasts.list is unlisted, so we budget the worst. */
 export const YOUTUBE_QUOTA_COST = {

@@ -4,7 +4,7 @@ import {
   type ChatMessage,
   type ChatMessageKind,
   type LiveErrorReason,
-} from '../live-chat/live-chat.types.ts';
+} from '../live-chat/index.ts';
 import type { YouTubeBroadcast, YouTubeChatPage } from './youtube.adapter.ts';
 import { msUntilQuotaReset } from './youtube-pacing.ts';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { OAUTH_CALLBACK_PATHS } from '@hanabi/api';
-import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
+import type { LivePlatform } from '../../adapters/live-chat/index.ts';
 
 /**
  * Binds a platform connect to the browser that asked for it (decision 0060). Asking for a consent URL sets an

@@ -1,4 +1,4 @@
-import { isLiveAdapterError } from '../../adapters/live-chat/live-chat.types.ts';
+import { isLiveAdapterError } from '../../adapters/live-chat/index.ts';
 import type { YouTubeApi } from '../../adapters/youtube/index.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';

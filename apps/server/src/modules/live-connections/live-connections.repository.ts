@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appUser, authVerification, platformConnection } from '../../db/schema.ts';
-import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
+import type { LivePlatform } from '../../adapters/live-chat/index.ts';
 import { attachClaimsOnUnlink } from '../delivery/index.ts';
 
 export type PlatformConnectionRow = typeof platformConnection.$inferSelect;

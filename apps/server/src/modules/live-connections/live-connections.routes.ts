@@ -3,7 +3,7 @@ import { OAUTH_CALLBACK_PATHS, liveRoutes, type OAuthUrlQuery } from '@hanabi/ap
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession, type SessionUser } from '../../http/session.ts';
 import { CONNECT_BINDING_COOKIE } from './connect-binding.ts';
-import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
+import type { LivePlatform } from '../../adapters/live-chat/index.ts';
 import type { LiveConnectionsService, OAuthCallbackQuery } from './live-connections.service.ts';
 import { LIVE_PLATFORMS } from '@hanabi/api';
 

@@ -7,7 +7,7 @@ import {
   type PlatformConnection,
   type PlatformConnections,
 } from '@hanabi/api';
-import type { LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
+import type { LivePlatform } from '../../adapters/live-chat/index.ts';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { YouTubeApi } from '../../adapters/youtube/index.ts';
 import { businessRule, forbidden } from '../../lib/app-error.ts';

@@ -16,7 +16,7 @@ import type { FileStorage } from '../../adapters/storage/index.ts';
 import { settledStatus } from '../campaigns/index.ts';
 import { countEntrants, entrantsCte, recentEntrantNames, rowsOf } from '../live-entries/index.ts';
 import { toConnection } from '../live-connections/index.ts';
-import { toLiveStream } from '../live-ingestion/live-stream.mapper.ts';
+import { toLiveStream } from '../live-ingestion/index.ts';
 import type { CampaignAccess, CampaignRow } from './campaign-access.ts';
 import { toDrawSummary, type DrawsRepository } from './draws.repository.ts';
 import { type LivePlatform, LIVE_PLATFORMS } from '@hanabi/api';

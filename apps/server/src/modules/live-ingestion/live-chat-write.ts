@@ -3,9 +3,9 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { LiveEvent } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { liveComment, liveStream } from '../../db/schema.ts';
-import type { ChatMessage } from '../../adapters/live-chat/live-chat.types.ts';
-import { countEntrants, type EntryCampaign } from '../live-entries/entrants.sql.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
+import type { ChatMessage } from '../../adapters/live-chat/index.ts';
+import { countEntrants, type EntryCampaign } from '../live-entries/index.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
 
 /** What a read brought, for one stream's share of it. */
 export interface ChatWrite {

@@ -2,8 +2,8 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
 import { atMillisecond } from '../../lib/cursor.ts';
-import { authorReasons, type AuthorReason, type EntryCampaign } from '../live-entries/entrants.sql.ts';
-import { eligibleCommentCondition } from '../live-entries/entry-rule.ts';
+import { authorReasons, type AuthorReason, type EntryCampaign } from '../live-entries/index.ts';
+import { eligibleCommentCondition } from '../live-entries/index.ts';
 import type { LiveCommentRow } from './live-stream.repository.ts';
 
 /** Reading a stream's stored comments (the poller writes them; see live-stream.repository.ts). */

@@ -1,10 +1,6 @@
 import crypto from 'node:crypto';
-import type { ChatPacing } from '../../adapters/live-chat/chat-pacing.ts';
-import {
-  LiveAdapterError,
-  type ChatMessage,
-  type LivePlatform,
-} from '../../adapters/live-chat/live-chat.types.ts';
+import type { ChatPacing } from '../../adapters/live-chat/index.ts';
+import { LiveAdapterError, type ChatMessage, type LivePlatform } from '../../adapters/live-chat/index.ts';
 import {
   compareIds,
   twitcastingPacing,
@@ -13,11 +9,8 @@ import {
 } from '../../adapters/twitcasting/index.ts';
 import { youtubePacing, type YouTubeApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import type { Logger } from '../../logger.ts';
-import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
-import type {
-  LiveConnectionsRepository,
-  PlatformConnectionRow,
-} from '../live-connections/live-connections.repository.ts';
+import type { ConnectionTokens } from '../live-connections/index.ts';
+import type { LiveConnectionsRepository, PlatformConnectionRow } from '../live-connections/index.ts';
 import type {
   CampaignForLive,
   Follower,

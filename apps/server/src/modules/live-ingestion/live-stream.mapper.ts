@@ -1,7 +1,7 @@
 import type { LiveComment, LiveStream } from '@hanabi/api';
 import type { CampaignForLive, LiveCommentRow, LiveStreamRow } from './live-stream.repository.ts';
 import type { CommentReason } from '@hanabi/api';
-import { commentRuleReason } from '../live-entries/entry-rule.ts';
+import { commentRuleReason } from '../live-entries/index.ts';
 import type { IngestState } from './poll-failure.ts';
 
 export function toLiveStream(row: LiveStreamRow, counts: { comments: number; entrants: number }): LiveStream {

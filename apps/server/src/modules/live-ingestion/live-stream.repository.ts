@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaign, liveComment, liveStream, type CampaignEntryRule } from '../../db/schema.ts';
-import type { ChatMessage, LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
-import { countEntrants } from '../live-entries/entrants.sql.ts';
-import { publishLiveEvent } from '../live-events/live-events.ts';
+import type { ChatMessage, LivePlatform } from '../../adapters/live-chat/index.ts';
+import { countEntrants } from '../live-entries/index.ts';
+import { publishLiveEvent } from '../live-events/index.ts';
 import { entrantsOf, keepEntrants, writeChat, type Tx } from './live-chat-write.ts';
 
 export type LiveStreamRow = typeof liveStream.$inferSelect;

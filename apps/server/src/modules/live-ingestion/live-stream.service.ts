@@ -5,18 +5,18 @@ import {
   type LiveEvent,
   type LiveStream,
 } from '@hanabi/api';
-import { isLiveAdapterError, type LivePlatform } from '../../adapters/live-chat/live-chat.types.ts';
+import { isLiveAdapterError, type LivePlatform } from '../../adapters/live-chat/index.ts';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import { businessRule, campaignNotFound, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Logger } from '../../logger.ts';
-import { settledStatus } from '../campaigns/campaign.service.ts';
-import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
-import type { LiveConnectionsService } from '../live-connections/live-connections.service.ts';
+import { settledStatus } from '../campaigns/index.ts';
+import type { ConnectionTokens } from '../live-connections/index.ts';
+import type { LiveConnectionsService } from '../live-connections/index.ts';
 import { pacificDay } from '../../adapters/youtube/index.ts';
-import { commentRuleReason } from '../live-entries/entry-rule.ts';
+import { commentRuleReason } from '../live-entries/index.ts';
 import { toLiveComment, toLiveStream } from './live-stream.mapper.ts';
 import type { CampaignForLive, LiveStreamRepository, LiveStreamRow } from './live-stream.repository.ts';
 import type { LiveCommentRepository } from './live-comment.repository.ts';

@@ -1,4 +1,4 @@
-import { isLiveAdapterError, type ChatMessage } from '../../adapters/live-chat/live-chat.types.ts';
+import { isLiveAdapterError, type ChatMessage } from '../../adapters/live-chat/index.ts';
 import type { Logger } from '../../logger.ts';
 import type { LiveStreamRow, PollCommit } from './live-stream.repository.ts';
 

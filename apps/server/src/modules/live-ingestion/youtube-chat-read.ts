@@ -2,7 +2,7 @@ import {
   isLiveAdapterError,
   LiveAdapterError,
   type LiveErrorReason,
-} from '../../adapters/live-chat/live-chat.types.ts';
+} from '../../adapters/live-chat/index.ts';
 import {
   msUntilQuotaReset,
   pacificDay,
@@ -12,8 +12,8 @@ import {
   type YouTubeChatPage,
 } from '../../adapters/youtube/index.ts';
 import type { Logger } from '../../logger.ts';
-import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
-import type { PlatformConnectionRow } from '../live-connections/live-connections.repository.ts';
+import type { ConnectionTokens } from '../live-connections/index.ts';
+import type { PlatformConnectionRow } from '../live-connections/index.ts';
 import type { LiveStreamRow } from './live-stream.repository.ts';
 import { failureDecision, type Decision, type IngestState } from './poll-failure.ts';
 import type { QuotaToday } from './youtube-quota-ledger.ts';

@@ -1,5 +1,5 @@
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
-import { isLiveAdapterError } from '../../adapters/live-chat/live-chat.types.ts';
+import { isLiveAdapterError } from '../../adapters/live-chat/index.ts';
 import { businessRule } from '../../lib/app-error.ts';
 import type { ParsedRecipient } from './recipient-parser.ts';
 

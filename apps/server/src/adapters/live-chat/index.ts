@@ -1,0 +1,12 @@
+// The public face of `adapters/live-chat`: what other folders may import from it (decision 0181); the rest is its own.
+export { evenSpreadGapMs } from './chat-pacing.ts';
+export type { ChatPacing } from './chat-pacing.ts';
+export { LiveAdapterError, isLiveAdapterError, networkError, readJson } from './live-chat.types.ts';
+export type {
+  ChatMessage,
+  ChatMessageKind,
+  FetchLike,
+  LiveErrorReason,
+  LivePlatform,
+  PlatformTokens,
+} from './live-chat.types.ts';
