@@ -104,8 +104,10 @@ export class LivePoller {
     if (!row) return { polled: false, added: 0, status: null, nextPollAt: null };
     const campaign = await this.streams.campaign(row.campaignId);
     const { lease: _held, ...state } = row.ingestState as IngestState & { lease?: string };
-    // The claim took the whole chat: this poll reads for every campaign's stream on it.
-    const followers = await this.followers(row);
+    // The claim took the whole chat: this poll reads for every campaign's stream on it. Asked again before each
+    // page is written: a campaign that starts reading this chat while a streamed read is open gets its comments
+    // from the next page on, not from the next claim (when the reader's cursor would be past them).
+    let followers = await this.followers(row);
     // A scheduler may wake (and the claim allows) a little early; the request itself never goes out early.
     const hold = PACING[row.platform].holdUntil(state, this.clock().getTime());
     const early = (hold ?? 0) - this.clock().getTime();
@@ -161,6 +163,7 @@ export class LivePoller {
               quota: await this.quota.today(now),
               readers: await this.streams.activeChats('youtube'),
               emit: async (page) => {
+                followers = await this.followers(row);
                 const stored = await this.streams.commit(write(page), this.clock());
                 emitted += stored ?? 0;
                 return stored !== null;
@@ -171,6 +174,7 @@ export class LivePoller {
               transport: this.options.youtubeTransport,
             })
           : await this.pollTwitCasting(row, state, connection, now);
+      followers = await this.followers(row);
       const added = await this.streams.commit(write(read), this.clock());
       return this.outcome(row, streamId, read, added === null ? null : added + emitted);
     }

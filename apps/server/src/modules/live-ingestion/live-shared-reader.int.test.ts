@@ -150,6 +150,27 @@ describe.each(testBackends())('one reader per live chat, streamed, with a shared
     }
   });
 
+  it('writes for a campaign that starts reading the chat while the stream is open, from its next page on', async () => {
+    await freshBroadcast();
+    const first = await start(await world.campaign(yt.userId));
+    await pollNow(world, first.id);
+    await db()
+      .update(liveStream)
+      .set({ nextPollAt: new Date(Date.now() - 1000) })
+      .where(eq(liveStream.id, first.id));
+    const reading = services().livePoller.poll(first.id, { until: Date.now() + 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await post('before the second campaign');
+    // A second campaign starts reading the same chat while the first one's stream is open.
+    const second = await start(await world.campaign(yt.userId));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await post('after the second campaign joined');
+    await reading;
+    // Written for it by the open read, not left for a later claim whose cursor would already be past it.
+    expect(await texts(second.id)).toContain('after the second campaign joined');
+    expect(await texts(first.id)).toContain('after the second campaign joined');
+  });
+
   it('falls back to list polling when the stream fails, and streams again later', async () => {
     await freshBroadcast();
     const id = await world.campaign(yt.userId);
