@@ -50,7 +50,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the shared rate-limit store (post
     const { a, hits } = await twoProcesses();
     const answers = [];
     for (let i = 0; i < 50; i += 1) answers.push(await count(a, '192.0.2.1', 1000));
-    expect(answers.every((answer) => answer.sync)).toBe(true);
+    // A client new to this process is counted exactly once (nothing is known of the others' counts yet).
+    expect(answers.map((answer) => answer.sync)).toEqual([false, ...Array.from({ length: 49 }, () => true)]);
     expect(answers.map((answer) => answer.current)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     await a.flush();
     expect(await hits('global:192.0.2.1')).toBe(50);
@@ -75,6 +76,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the shared rate-limit store (post
     ]);
     await Promise.all([a.flush(), b.flush()]);
     expect(await hits('global:192.0.2.2')).toBe(max + 3);
+  });
+
+  it('counts exactly when what it knows of the others is stale (flushes not landing)', async () => {
+    const { a, b } = await twoProcesses();
+    const max = 1000;
+    await count(a, '192.0.2.4', max);
+    await count(b, '192.0.2.4', max);
+    // Process b's flushes stop landing (its timer never runs here): a second later it no longer trusts what it
+    // knows and asks the table on every request, so it sees a's hits.
+    for (let i = 0; i < 600; i += 1) await count(a, '192.0.2.4', max);
+    await a.flush();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const answer = await count(b, '192.0.2.4', max);
+    expect(answer.sync).toBe(false);
+    expect(answer.current).toBe(603);
   });
 
   it('keeps unsent hits when the database refuses them and sends them with the next batch', async () => {

@@ -48,7 +48,12 @@ interface LocalCount {
   windowMs: number;
   /** When the shared window ends, on this process's clock. */
   endsAt: number;
+  /** When the table last told us the shared count (0: never). */
+  learnedAt: number;
 }
+
+/** Knowledge of the shared count older than this (a few flushes missed) is not trusted: count exactly. */
+const STALE_AFTER_MS = 4 * FLUSH_EVERY_MS;
 
 /**
  * `@fastify/rate-limit` stores on PostgreSQL (decisions 0143, 0157): every api process counts into the same rows of
@@ -139,7 +144,14 @@ export function postgresRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor
         count.endsAt = now + timeWindow;
       }
       if (!count) {
-        count = { shared: 0, sending: 0, pending: 0, windowMs: timeWindow, endsAt: now + timeWindow };
+        count = {
+          shared: 0,
+          sending: 0,
+          pending: 0,
+          windowMs: timeWindow,
+          endsAt: now + timeWindow,
+          learnedAt: 0,
+        };
         this.counts.set(key, count);
       }
       const known = count.shared + count.sending + count.pending;
@@ -149,7 +161,10 @@ export function postgresRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor
         callback(null, { current: known + 1, ttl: count.endsAt - now });
         return;
       }
-      if (max < 100 || known + 1 >= max - Math.ceil(max / 5)) {
+      // Exact near the limit, and whenever what we know of the other processes' counts is stale (a new client
+      // here, or flushes not landing): then we cannot tell how near the limit the key is.
+      const stale = now - count.learnedAt > STALE_AFTER_MS;
+      if (max < 100 || stale || known + 1 >= max - Math.ceil(max / 5)) {
         this.sendNow(key, count, callback);
         return;
       }
@@ -199,6 +214,7 @@ export function postgresRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor
     private learn(count: LocalCount, row: { hits: number; ttl: number }): void {
       count.shared = row.hits;
       count.endsAt = Date.now() + row.ttl;
+      count.learnedAt = Date.now();
     }
 
     /** Sends every key's unsent hits in one statement; forgets keys whose window ended with nothing unsent. */

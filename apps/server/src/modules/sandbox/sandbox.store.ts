@@ -260,8 +260,13 @@ export class MemorySandboxStore implements SandboxStore {
     const list = this.messageMap.get(input.streamId);
     const stream = this.streamMap.get(input.streamId);
     if (!list || !stream) throw new Error(`no sandbox stream ${input.streamId}`);
+    // The platforms stamp messages finer than a millisecond, so two in a row are never at the same time; neither
+    // are ours (one posted in the same millisecond as the last is a millisecond later), so their order is stable.
+    const last = list.at(-1)?.publishedAt.getTime();
+    const publishedAt = input.publishedAt.getTime() === last ? new Date(last + 1) : input.publishedAt;
     const message: SandboxMessage = {
       ...input,
+      publishedAt,
       seq: list.length + 1,
       id: stream.platform === 'twitcasting' ? String(this.nextCommentId++) : `LCC.${randomId(18)}`,
       removed: false,
