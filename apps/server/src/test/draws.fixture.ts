@@ -1,10 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
 import type { BeaconAdapter } from '../adapters/beacon/index.ts';
 import type { CampaignEntryRule } from '../db/schema.ts';
 import {
   asUser,
   createTestContext,
   headerSessions,
+  openTestDatabase,
   type TestBackend,
   type TestContext,
 } from './test-context.ts';
@@ -101,4 +105,25 @@ export async function openDrawWorld(
     },
     close: () => ctx.close(),
   };
+}
+
+/**
+ * A migrated database of its own with a streamer and their published goods (token `tokenId`), for one draw test
+ * file: registers its set-up and clean-up; read the fields inside tests (they are filled before the first).
+ */
+export function drawTestWorld(backend: TestBackend, tokenId: string) {
+  const world = {} as { database: Database; streamerId: string; goodsId: string };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await openTestDatabase(backend);
+    ({ database: world.database, drop } = opened);
+    await runMigrations(world.database);
+    world.streamerId = await insertUser(world.database.db, { type: 'streamer' });
+    world.goodsId = await insertGoods(world.database.db, world.streamerId, { status: 'published', tokenId });
+  });
+  afterAll(async () => {
+    await world.database?.close();
+    await drop?.();
+  });
+  return world;
 }

@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DRAND_QUICKNET, commitmentOf, verifyDraw } from '@hanabi/draw';
 import { QUICKNET_ROUND_1000 as KAT, closeBefore, flipBit } from '@hanabi/draw/quicknet-rounds';
 import type { Database } from '../../db/client.ts';
-import { runMigrations } from '../../db/migrate.ts';
 import { draw, winner } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import { openTestDatabase, testBackends, testConfig } from '../../test/test-context.ts';
-import {
-  insertCampaign,
-  insertComments,
-  insertGoods,
-  insertStream,
-  insertUser,
-} from '../../test/live-entries.fixture.ts';
+import { drawTestWorld } from '../../test/draws.fixture.ts';
+import { testBackends, testConfig } from '../../test/test-context.ts';
+import { insertCampaign, insertComments, insertStream } from '../../test/live-entries.fixture.ts';
 import { DrandBeacon, type BeaconAdapter } from '../../adapters/beacon/index.ts';
 import { DrawEngine } from './draw.engine.ts';
 import { DrawsRepository } from './draws.repository.ts';
@@ -35,21 +29,11 @@ function relayAnswering(body: object): DrandBeacon {
 
 describe.each(testBackends())('draws on a drand beacon, verified before the reveal, on %s', (backend) => {
   let database: Database;
-  let drop: () => Promise<void>;
   let streamerId: string;
   let goodsId: string;
   const log = createLogger(testConfig());
-
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase(backend));
-    await runMigrations(database);
-    streamerId = await insertUser(database.db, { type: 'streamer' });
-    goodsId = await insertGoods(database.db, streamerId, { status: 'published', tokenId: '1' });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const world = drawTestWorld(backend, '1');
+  beforeAll(() => void ({ database, streamerId, goodsId } = world));
 
   async function campaignClosingAt(closedAt: Date) {
     const id = await insertCampaign(database.db, {

@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf, verifyDraw } from '@hanabi/draw';
 import type { Database } from '../../db/client.ts';
-import { runMigrations } from '../../db/migrate.ts';
 import { draw, winner } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import { openTestDatabase, testBackends, testConfig } from '../../test/test-context.ts';
-import {
-  insertCampaign,
-  insertComments,
-  insertGoods,
-  insertStream,
-  insertUser,
-} from '../../test/live-entries.fixture.ts';
+import { testBackends, testConfig } from '../../test/test-context.ts';
+import { insertCampaign, insertComments, insertStream } from '../../test/live-entries.fixture.ts';
 import { AdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import { DrawEngine } from './draw.engine.ts';
 import { DrawsRepository } from './draws.repository.ts';
 import { PublicDrawService } from './public-draw.service.ts';
-import { fixedBeacon } from '../../test/draws.fixture.ts';
+import { fixedBeacon, drawTestWorld } from '../../test/draws.fixture.ts';
 
 const SECRET = '11'.repeat(32);
 const BEACON = 'ab'.repeat(32);
@@ -26,21 +19,11 @@ const KEYS = Array.from({ length: 50 }, (_, i) => `UC${String(i).padStart(4, '0'
 
 describe.each(testBackends())('draw engine on %s', (backend) => {
   let database: Database;
-  let drop: () => Promise<void>;
   let streamerId: string;
   let goodsId: string;
   const log = createLogger(testConfig());
-
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase(backend));
-    await runMigrations(database);
-    streamerId = await insertUser(database.db, { type: 'streamer' });
-    goodsId = await insertGoods(database.db, streamerId, { status: 'published', tokenId: '1' });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const world = drawTestWorld(backend, '1');
+  beforeAll(() => void ({ database, streamerId, goodsId } = world));
 
   async function campaignWithEntrants(winnerCount = 3) {
     const id = await insertCampaign(database.db, { streamerId, goodsId, winnerCount });

@@ -1,20 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf } from '@hanabi/draw';
 import type { Database } from '../../db/client.ts';
-import { runMigrations } from '../../db/migrate.ts';
 import { appUser, draw, drawEntrant, winner } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
+import { drawTestWorld } from '../../test/draws.fixture.ts';
 import { serverPaths } from '../../paths.ts';
-import { openTestDatabase, testBackends, testConfig } from '../../test/test-context.ts';
-import {
-  insertCampaign,
-  insertComments,
-  insertGoods,
-  insertStream,
-  insertUser,
-} from '../../test/live-entries.fixture.ts';
+import { testBackends, testConfig } from '../../test/test-context.ts';
+import { insertCampaign, insertComments, insertStream, insertUser } from '../../test/live-entries.fixture.ts';
 import { AdapterError } from '../../adapters/adapter-error.ts';
 import { DrawEngine } from './draw.engine.ts';
 
@@ -24,21 +18,11 @@ const BEACON = 'cd'.repeat(32);
 // who unlinks between the freeze and the reveal keeps the identity they entered with.
 describe.each(testBackends())('entrant identity on %s', (backend) => {
   let database: Database;
-  let drop: () => Promise<void>;
   let streamerId: string;
   let goodsId: string;
   const log = createLogger(testConfig());
-
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase(backend));
-    await runMigrations(database);
-    streamerId = await insertUser(database.db, { type: 'streamer' });
-    goodsId = await insertGoods(database.db, streamerId, { status: 'published', tokenId: '7' });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const world = drawTestWorld(backend, '7');
+  beforeAll(() => void ({ database, streamerId, goodsId } = world));
 
   /** A beacon that is down until `up()`: the draw stops closed, with its entrants frozen. */
   function pausedEngine() {
