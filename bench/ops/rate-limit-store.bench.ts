@@ -60,22 +60,18 @@ try {
   await runMigrations(database);
   const Postgres = postgresRateLimitStore(database.pool!) as unknown as new (options: object) => Store;
   const local = new LocalStore(false, false, 5000);
-  // The global limiter counts locally and flushes (decision 0157); a per-route limit (`child`) writes per request.
-  const batched = new Postgres({}) as Store & { child(options: object): Store };
-  const exact = batched.child({ routeInfo: { method: 'GET', url: '/bench' } });
-  await measure(exact, 8); // warm the pool and the table
+  const shared = new Postgres({});
+  await measure(shared, 8); // warm the pool and the table
   const rows: Array<[string, { usPerRequest: number; perSecond: number }]> = [
     ['memory (baseline), sequential', await measure(local, 1)],
-    ['PostgreSQL batched, sequential', await measure(batched, 1)],
-    ['PostgreSQL per request, sequential', await measure(exact, 1)],
+    ['PostgreSQL, sequential', await measure(shared, 1)],
     ['memory (baseline), 32 at a time', await measure(local, 32)],
-    ['PostgreSQL batched, 32 at a time', await measure(batched, 32)],
-    ['PostgreSQL per request, 32 at a time', await measure(exact, 32)],
+    ['PostgreSQL, 32 at a time', await measure(shared, 32)],
   ];
   process.stdout.write(`Rate-limit store, ${requests} increments each, 500 client keys\n`);
   for (const [name, { usPerRequest, perSecond }] of rows) {
     process.stdout.write(
-      `  ${name.padEnd(38)} ${usPerRequest.toFixed(1).padStart(8)} µs/request  ${perSecond} /s\n`,
+      `  ${name.padEnd(34)} ${usPerRequest.toFixed(1).padStart(8)} µs/request  ${perSecond} /s\n`,
     );
   }
 } finally {
