@@ -14,7 +14,7 @@ const WRITE = /^\s*(insert|update|delete|merge)\b/i;
  * Records the statements the app sends to its database, by wrapping the driver's `query` (PGlite instance or
  * pg Pool): tests count the queries of a route, or assert that a read wrote nothing. The job queue's own
  * polling (its schema) is left out, since it runs on its own clock, and so is the shared rate-limit counter
- * (`rate_limit_hit`, on PostgreSQL): it counts every request the same, whatever the route reads.
+ * (`rate_limit_hit`, on PostgreSQL): its leases come and go with the client's requests, whatever the route reads.
  */
 export function recordQueries(database: Database): QueryLog {
   const statements: string[] = [];
