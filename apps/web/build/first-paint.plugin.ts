@@ -85,7 +85,7 @@ async function drawProofPaint(dir: string, messages: Record<'ja' | 'en', DrawPro
     `const messages = ${JSON.stringify(messages)};`,
     'export function render(locale, draw, origin) {',
     '  const known = locale === "en" ? "en" : "ja";',
-    '  return drawProofFirstPaint(messages[known], draw, { origin, locale: known });',
+    '  return drawProofFirstPaint(messages[known], draw, { origin });',
     '}',
   ].join('\n');
   await bundle({

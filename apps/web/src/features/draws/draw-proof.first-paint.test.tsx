@@ -96,7 +96,7 @@ describe('the draw proof page drawn before the app', { timeout: 20_000 }, () => 
     ['open, nothing hashed yet', draw({ status: 'open', entrantsHash: null, beacon: null, winners: [] })],
   ])('says what the page says, in order, in Japanese (%s)', async (_name, shown) => {
     const { page } = await reactPage(shown);
-    const paint = painted(drawProofFirstPaint(ja, shown, { origin: window.location.origin, locale: 'ja' }));
+    const paint = painted(drawProofFirstPaint(ja, shown, { origin: window.location.origin }));
     expect(textOf(paint)).toBe(textOf(page));
     // Hostile names are text, never markup.
     expect(paint.querySelector('img, script')).toBeNull();
@@ -107,14 +107,14 @@ describe('the draw proof page drawn before the app', { timeout: 20_000 }, () => 
     await i18n.changeLanguage('en');
     const shown = draw();
     const { page } = await reactPage(shown);
-    const paint = painted(drawProofFirstPaint(en, shown, { origin: window.location.origin, locale: 'en' }));
+    const paint = painted(drawProofFirstPaint(en, shown, { origin: window.location.origin }));
     expect(textOf(paint)).toBe(textOf(page));
     expect(textOf(paint)).toContain('12,345');
   });
 
   it('escapes every text of the draw and every link it draws', () => {
     const shown = draw({ redrawOf: '"><script>', redraws: ['x"y'] });
-    const markup = drawProofFirstPaint(ja, shown, { origin: 'https://hanabi.example', locale: 'ja' });
+    const markup = drawProofFirstPaint(ja, shown, { origin: 'https://hanabi.example' });
     expect(markup).not.toMatch(/<img|<script|onerror="/);
     expect(markup).toContain('&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#39;quoted&#39;');
     expect(markup).toContain('href="/draw/%22%3E%3Cscript%3E"');

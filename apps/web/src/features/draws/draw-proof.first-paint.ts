@@ -10,6 +10,7 @@
  */
 import type { PublicDraw } from '@hanabi/api';
 import { systemFonts } from '../../app/system-fonts';
+import { formatCount } from '../../lib/format';
 import { escapeHtml } from '../../lib/html-text';
 
 /** The messages it shows (`drawProof.*` of `lib/i18n`). */
@@ -143,7 +144,7 @@ function winners(draw: PublicDraw, messages: DrawProofMessages['drawProof']): st
 export function drawProofFirstPaint(
   messages: DrawProofMessages,
   draw: PublicDraw,
-  { origin, locale }: { origin: string; locale: string },
+  { origin }: { origin: string },
 ): string {
   const m = messages.drawProof;
   const link = (id: string, extra = '') =>
@@ -156,7 +157,7 @@ export function drawProofFirstPaint(
       : '',
   ];
   const command = `npm run verify-draw -- ${origin}/draw/${encodeURIComponent(draw.id)}`;
-  const count = (draw.entrantCount ?? 0).toLocaleString(locale);
+  const count = formatCount(draw.entrantCount ?? 0);
   return [
     `<style>${STYLE}</style>`,
     `<div><h1 class="fp-draw-title">${escapeHtml(m.title)}</h1><div class="fp-draw">`,

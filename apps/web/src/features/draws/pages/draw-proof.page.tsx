@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
 import { CopyableValue } from '../components/copyable-value';
 import { EntrantList } from '../components/entrant-list';
@@ -47,11 +48,11 @@ function WinnersCard({ draw }: { draw: PublicDraw }) {
 }
 
 function RevealedProof({ draw }: { draw: PublicDraw }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const proof = useDrawProof(draw.id, true);
   const verification = useVerification(draw.id, proof.data);
   useEffect(() => void loadProofChecks(), []);
-  const count = (proof.data?.entrants.length ?? draw.entrantCount ?? 0).toLocaleString(i18n.language);
+  const count = formatCount(proof.data?.entrants.length ?? draw.entrantCount ?? 0);
 
   if (proof.isError || verification.isError) {
     return (
