@@ -125,6 +125,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   const draws = await registerDrawRoutes(app, container.draws, {
     publicReadCacheMs: config.http.publicReadCacheMs,
     cacheBus: container.cacheBus,
+    webDist: config.webDist ?? serverPaths.webDist,
+    publicOrigin: config.publicOrigin,
   });
   await registerGoodsAndCampaignRoutes(app, container.services, container.adapters.storage, {
     publicOrigin: config.publicOrigin,

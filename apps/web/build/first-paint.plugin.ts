@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build as bundle } from 'esbuild';
 import { runnerImport, type Plugin } from 'vite';
 import type * as AreaIntroPaint from '../src/features/home/area-intro.first-paint';
+import type { DrawProofMessages } from '../src/features/draws/draw-proof.first-paint';
 import type * as LandingPaint from '../src/features/home/landing.first-paint';
 import type * as SignupPaint from '../src/features/signup/signup.first-paint';
 import type * as JaMessages from '../src/lib/i18n/ja';
@@ -17,6 +19,8 @@ export const FIRST_PAINT_DIR = '.first-paint';
  * Build step (decision 0120): writes the first paint of each static public page in each language —
  * `dist/.first-paint/landing.ja.html`, `landing.en.html`, `signup-audience.{lead}[.devMailbox].{locale}.html` — from the page's markup module and the app's own
  * messages, so the server can put the page's text in `#root` before any script runs without a copy of either.
+ * A page drawn from its data (the draw proof page, decision 0194) is written as code instead: its markup module
+ * and the messages it shows, bundled for Node into `draw-proof.mjs`, which the server calls per draw.
  */
 export function firstPaint(): Plugin {
   let outDir = '';
@@ -63,9 +67,34 @@ export function firstPaint(): Plugin {
           );
         }
       }
-      await Promise.all(
-        Object.entries(files).map(([name, markup]) => fs.writeFile(path.join(dir, name), markup)),
-      );
+      await Promise.all([
+        ...Object.entries(files).map(([name, markup]) => fs.writeFile(path.join(dir, name), markup)),
+        drawProofPaint(dir, { ja: { drawProof: ja.ja.drawProof }, en: { drawProof: en.en.drawProof } }),
+      ]);
     },
   };
+}
+
+/**
+ * `draw-proof.mjs`: `render(locale, draw, origin)` of `features/draws/draw-proof.first-paint.ts` with the proof
+ * page's messages of both languages in it (the server has neither; decision 0194). Plain ESM for Node, no imports.
+ */
+async function drawProofPaint(dir: string, messages: Record<'ja' | 'en', DrawProofMessages>): Promise<void> {
+  const contents = [
+    `import { drawProofFirstPaint } from ${JSON.stringify(src('features/draws/draw-proof.first-paint.ts'))};`,
+    `const messages = ${JSON.stringify(messages)};`,
+    'export function render(locale, draw, origin) {',
+    '  const known = locale === "en" ? "en" : "ja";',
+    '  return drawProofFirstPaint(messages[known], draw, { origin });',
+    '}',
+  ].join('\n');
+  await bundle({
+    stdin: { contents, loader: 'js', resolveDir: src('.') },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile: path.join(dir, 'draw-proof.mjs'),
+    logLevel: 'warning',
+  });
 }

@@ -25,8 +25,17 @@ export const prefetchCampaignPage: Prefetch = (queryClient, { params }) => {
   return queryClient.prefetchQuery(campaignQuery(params.id));
 };
 
-export const prefetchDrawPage: Prefetch = (queryClient, { params }) =>
-  params.id ? queryClient.prefetchQuery(publicDrawQuery(params.id)) : undefined;
+export const prefetchDrawPage: Prefetch = (queryClient, { params }) => {
+  if (!params.id) return undefined;
+  // The page came with the draw it drew first (decision 0194): the same for everyone, so nothing to ask, and
+  // React's first render is the server's paint (no loader in between, nothing shifts).
+  const served = takePageData('draw');
+  if (served?.id === params.id) {
+    queryClient.setQueryData(publicDrawQuery(params.id).queryKey, served);
+    return undefined;
+  }
+  return queryClient.prefetchQuery(publicDrawQuery(params.id));
+};
 
 export const prefetchStreamerPage: Prefetch = (queryClient, { params }) =>
   params.id ? queryClient.prefetchQuery(streamerProfileQuery(params.id)) : undefined;

@@ -4,10 +4,11 @@ import {
   type Campaign,
   type CampaignResults,
   type PublicConfig,
+  type PublicDraw,
 } from '@hanabi/api';
 
 /**
- * Public reads the server wrote into the page it served (decision 0113), so opening a campaign from a chat link
+ * Public reads the server wrote into the page it served (decisions 0113, 0194), so opening a campaign from a chat link
  * costs the shell and no API call for them. Same bodies as the API's (the public, signed-out view).
  */
 export interface PageData {
@@ -15,6 +16,8 @@ export interface PageData {
   config?: PublicConfig;
   /** The campaign's public results (live and ended campaigns). */
   results?: CampaignResults;
+  /** The draw of a proof page (decision 0194): public, the same for everyone. */
+  draw?: PublicDraw;
 }
 
 let data: PageData | null = null;

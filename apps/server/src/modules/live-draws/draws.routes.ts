@@ -7,6 +7,7 @@ import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
 import { unlessNotFound } from '../og-pages/index.ts';
 import { CAMPAIGN_RESULTS_CACHE } from '../live-events/index.ts';
+import { registerDrawProofPage } from './draw-proof-page.routes.ts';
 import type { DrawsArea } from './draws.wiring.ts';
 import { LIVE_PLATFORMS } from '@hanabi/api';
 
@@ -14,7 +15,13 @@ import { LIVE_PLATFORMS } from '@hanabi/api';
 export async function registerDrawRoutes(
   app: FastifyInstance,
   area: DrawsArea,
-  options: { publicReadCacheMs: number; cacheBus: CacheBus },
+  options: {
+    publicReadCacheMs: number;
+    cacheBus: CacheBus;
+    /** The web build and the public origin, for the proof page's first paint (decision 0194). */
+    webDist: string | undefined;
+    publicOrigin: string;
+  },
 ): Promise<{ publicResults: (campaignId: string) => Promise<{ json: string; etag: string } | null> }> {
   const { winners, schedules, distribution, results, publicDraws, campaignResults } = area.services;
   for (const platform of LIVE_PLATFORMS) {
@@ -62,6 +69,7 @@ export async function registerDrawRoutes(
   );
   registerRoute(app, drawRoutes.publicDraw, ({ params }) => publicDraws.get(params.id));
   registerRoute(app, drawRoutes.drawProof, ({ params }) => publicDraws.proof(params.id));
+  registerDrawProofPage(app, publicDraws, { webDist: options.webDist, publicOrigin: options.publicOrigin });
   registerRoute(app, liveRoutes.liveOverview, ({ session, params }) =>
     results.overview(requireSession(session), params.id),
   );

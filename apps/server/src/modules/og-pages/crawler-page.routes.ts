@@ -30,11 +30,12 @@ const PAINTED_MAX = 2000;
  * A public SPA page with its own Open Graph tags: people get the SPA with the page's first paint in `#root` and
  * its route's scripts preloaded; crawlers (by user agent, or `crawler=true`) get the SPA's index.html with the
  * page's tags rendered in (404 when there is nothing to show), so a link preview works without running script.
+ * A page without tags of its own (`tagsFor` null) gives crawlers what people get: its text is in the first paint.
  */
 export function registerCrawlerPage(
   app: FastifyInstance,
   path: `${string}/:id`,
-  tagsFor: (id: string) => Promise<OgTags | null>,
+  tagsFor: ((id: string) => Promise<OgTags | null>) | null,
   options: { webDist: string | undefined; paint?: PagePaint },
 ): void {
   const preloads = routeModulePreloads(options.webDist);
@@ -67,10 +68,9 @@ export function registerCrawlerPage(
       const { id } = request.params as { id: string };
       // The shell from memory, precompressed, with its ETag (a burst of viewers costs no file reads).
       const shell = appShellOf(options.webDist);
-      const crawler = isCrawlerRequest(
-        request.headers['user-agent'],
-        request.query as Record<string, unknown>,
-      );
+      const crawler =
+        tagsFor !== null &&
+        isCrawlerRequest(request.headers['user-agent'], request.query as Record<string, unknown>);
       if (!crawler) {
         if (shell === null) {
           return sendError(reply, 'NOT_FOUND', `Nothing at GET ${request.url.split('?')[0]}.`);
@@ -84,7 +84,7 @@ export function registerCrawlerPage(
         return sendHtml(request, reply, page.html, page.etag, vary);
       }
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      const tags = id.length <= ID_MAX ? await tagsFor(id) : null;
+      const tags = id.length <= ID_MAX ? await tagsFor!(id) : null;
       const html = shell?.identity.body.toString('utf8') ?? MINIMAL_INDEX_HTML;
       if (!tags) return reply.status(404).send(html);
       return reply.header('vary', 'user-agent').send(injectOgTags(html, tags));

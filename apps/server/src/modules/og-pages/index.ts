@@ -1,4 +1,5 @@
 // The public face of `modules/og-pages`: what other folders may import from it (decision 0181); the rest is its own.
+export { builtPaintModule } from './built-paint-module.ts';
 export { registerCrawlerPage } from './crawler-page.routes.ts';
 export {
   firstPaintFrame,
@@ -14,4 +15,4 @@ export type { OgCard } from './og-image.ts';
 export type { OgTags } from './og-tags.ts';
 export { signInStepPaint } from './sign-in-step-paint.ts';
 export type { SignInProviders } from './sign-in-step-paint.ts';
-export { registerStaticPagePaint } from './static-page-paint.ts';
+export { paintLocale, registerStaticPagePaint } from './static-page-paint.ts';

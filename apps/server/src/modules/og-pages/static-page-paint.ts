@@ -9,7 +9,7 @@ import { AUTH_COOKIE_PREFIX } from '../identity/index.ts';
 import { firstPaintFrame, injectFirstPaint, routeModulePreloads } from './first-paint.ts';
 
 /** Where the web build writes each static page's first paint per language (`apps/web/build/first-paint.plugin.ts`). */
-const FIRST_PAINT_DIR = '.first-paint';
+export const FIRST_PAINT_DIR = '.first-paint';
 /** The web app mirrors its language choice into this cookie (`lib/i18n`), so the server paints in it. */
 const LOCALE_COOKIE = 'hanabi.locale';
 const LOCALES = ['ja', 'en'] as const;

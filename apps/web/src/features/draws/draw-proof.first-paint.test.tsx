@@ -1,0 +1,141 @@
+import { PAGE_DATA_ELEMENT_ID, type PublicDraw } from '@hanabi/api';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../../lib/i18n/en';
+import { i18n } from '../../lib/i18n';
+import { ja } from '../../lib/i18n/ja';
+import { resetPageData } from '../../lib/page-data';
+import { jsonResponse } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { drawProofFirstPaint } from './draw-proof.first-paint';
+
+const HEX = (char: string) => char.repeat(64);
+/** What a streamer or the chat could have typed: every name of the draw is theirs. */
+const HOSTILE = `<img src=x onerror="alert(1)"> & 'quoted' </li><script>`;
+
+function draw(overrides: Partial<PublicDraw> = {}): PublicDraw {
+  return {
+    id: 'd1',
+    campaignId: 'c1',
+    round: 3,
+    status: 'revealed',
+    trigger: 'manual',
+    commitment: HEX('a'),
+    entrantsHash: HEX('b'),
+    entrantCount: 12345,
+    winnerCount: 2,
+    beacon: { source: 'chain:31337', round: '42', value: HEX('c') },
+    seed: HEX('d'),
+    redrawOf: 'd0',
+    failure: null,
+    createdAt: '2025-07-01T10:00:00.000Z',
+    closedAt: '2025-07-01T10:10:00.000Z',
+    revealedAt: '2025-07-01T10:10:05.000Z',
+    campaignTitle: `夏祭り ${HOSTILE}`,
+    streamerName: `はなび ${HOSTILE}`,
+    algorithm: 'hanabi-draw-v1',
+    secret: HEX('e'),
+    winners: [
+      { entrantKey: 'youtube:UCone', displayName: `当選者 ${HOSTILE}`, excluded: false },
+      { entrantKey: 'youtube:UCtwo', displayName: 'Excluded one', excluded: true },
+    ],
+    redraws: ['d2', 'd3'],
+    ...overrides,
+  };
+}
+
+const textOf = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+function painted(markup: string): HTMLElement {
+  const element = document.createElement('div');
+  element.innerHTML = markup;
+  element.querySelector('style')?.remove();
+  return element;
+}
+
+/** The proof page as React draws it first: the draw, its proof still on the way (the check has not started). */
+async function reactPage(shown: PublicDraw) {
+  const view = renderApp(`/draw/${shown.id}`, {
+    api: (url) => {
+      if (url === `/api/draw/${shown.id}`) return jsonResponse(200, shown);
+      if (url === `/api/draw/${shown.id}/proof`) return new Promise<Response>(() => undefined);
+      return undefined;
+    },
+  });
+  await screen.findByTestId('verify-command');
+  return { ...view, page: document.querySelector('#main-content .mantine-Container-root')! };
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
+  resetPageData();
+  await i18n.changeLanguage('ja');
+});
+
+/**
+ * The server draws the proof page from this markup before any script runs (decision 0194); React then puts the
+ * page in its place. Their texts must be the same, in the same order, or the swap shows (and moves what follows).
+ */
+describe('the draw proof page drawn before the app', { timeout: 20_000 }, () => {
+  it.each([
+    ['revealed, a re-draw with re-draws and an excluded winner', draw()],
+    [
+      'closed, waiting for the beacon',
+      draw({
+        status: 'closed',
+        beacon: null,
+        seed: null,
+        secret: null,
+        winners: [],
+        redraws: [],
+        redrawOf: null,
+      }),
+    ],
+    ['failed', draw({ status: 'failed', failure: `beacon timed out ${HOSTILE}`, winners: [], redraws: [] })],
+    ['open, nothing hashed yet', draw({ status: 'open', entrantsHash: null, beacon: null, winners: [] })],
+  ])('says what the page says, in order, in Japanese (%s)', async (_name, shown) => {
+    const { page } = await reactPage(shown);
+    const paint = painted(drawProofFirstPaint(ja, shown, { origin: window.location.origin }));
+    expect(textOf(paint)).toBe(textOf(page));
+    // Hostile names are text, never markup.
+    expect(paint.querySelector('img, script')).toBeNull();
+    expect(paint.querySelectorAll('a').length).toBe(page.querySelectorAll('a').length);
+  });
+
+  it('says what the page says in English', async () => {
+    await i18n.changeLanguage('en');
+    const shown = draw();
+    const { page } = await reactPage(shown);
+    const paint = painted(drawProofFirstPaint(en, shown, { origin: window.location.origin }));
+    expect(textOf(paint)).toBe(textOf(page));
+    expect(textOf(paint)).toContain('12,345');
+  });
+
+  it('escapes every text of the draw and every link it draws', () => {
+    const shown = draw({ redrawOf: '"><script>', redraws: ['x"y'] });
+    const markup = drawProofFirstPaint(ja, shown, { origin: 'https://hanabi.example' });
+    expect(markup).not.toMatch(/<img|<script|onerror="/);
+    expect(markup).toContain('&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#39;quoted&#39;');
+    expect(markup).toContain('href="/draw/%22%3E%3Cscript%3E"');
+    expect(markup).toContain('href="/draw/x%22y"');
+    expect(markup).toContain('npm run verify-draw -- https://hanabi.example/draw/d1');
+  });
+});
+
+describe('a proof page served with its draw', () => {
+  it('shows the draw at once and does not ask the API for it again', async () => {
+    const shown = draw();
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_DATA_ELEMENT_ID;
+    script.textContent = JSON.stringify({ draw: shown });
+    document.body.append(script);
+    resetPageData();
+    const { fetchMock } = renderApp('/draw/d1', {
+      api: (url) => (url === '/api/draw/d1/proof' ? new Promise<Response>(() => undefined) : undefined),
+    });
+    expect((await screen.findByTestId('proof-commitment')).textContent).toBe(shown.commitment);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/draw/d1');
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The draw proof page (`/draw/{id}`) as plain markup, for the server to put in `#root` before any script runs
+ * (decision 0194). Unlike the static pages' paints it depends on the draw, so the build bundles this module with
+ * the page's messages into `dist/.first-paint/draw-proof.mjs` (`apps/web/build/first-paint.plugin.ts`) and the
+ * server calls it with the same public read the API answers with. It mirrors `pages/draw-proof.page.tsx` with the
+ * same Mantine sizes and nesting, so React's page replaces it at the same size and place: the browser's largest
+ * paint (a value block, or the verify command) stays this early one and nothing shifts. Every text of the draw is
+ * the streamer's or the chat's: all of it goes through `escapeHtml`. No imports but plain modules (the build bundles
+ * it for Node). Change both together.
+ */
+import type { PublicDraw } from '@hanabi/api';
+import { systemFonts } from '../../app/system-fonts';
+import { formatCount } from '../../lib/format';
+import { escapeHtml } from '../../lib/html-text';
+
+/** The messages it shows (`drawProof.*` of `lib/i18n`). */
+export interface DrawProofMessages {
+  drawProof: {
+    title: string;
+    lead: string;
+    status: Record<PublicDraw['status'], string>;
+    waiting: string;
+    failed: string;
+    verifying: string;
+    commitment: string;
+    entrantsHash: string;
+    beacon: string;
+    winners: string;
+    excluded: string;
+    redraws: string;
+    redrawOf: string;
+    howTitle: string;
+    howBody: string;
+  };
+}
+
+// Mantine's sizes as the page uses them: PageTitle (h1 at h2 size, margin-bottom lg), Stack gap lg maw 960, Group
+// gap xs, Text md/sm, Badge md/xs filled, Card withBorder padding md, Title order 2 at h4 size, Code block (padding
+// xs, font xs) with an ActionIcon md (28 px) beside it, Alert light with its 20 px icon, Progress md (8 px). Theme
+// colours are literals (MantineProvider has not written its variables yet): hanabi.7 is the primary colour.
+const STYLE = [
+  `.fp-draw{max-width:960px;display:flex;flex-direction:column;gap:var(--mantine-spacing-lg);font-family:${systemFonts}}`,
+  `.fp-draw-title{font-family:${systemFonts};font-weight:700;font-size:var(--mantine-h2-font-size);`,
+  'line-height:var(--mantine-h2-line-height);margin:0 0 var(--mantine-spacing-lg)}',
+  '.fp-draw p{margin:0}',
+  '.fp-draw-row{display:flex;flex-wrap:wrap;align-items:center;gap:var(--mantine-spacing-xs)}',
+  '.fp-draw-md{font-size:var(--mantine-font-size-md);line-height:var(--mantine-line-height-md)}',
+  '.fp-draw-sm{font-size:var(--mantine-font-size-sm);line-height:var(--mantine-line-height-sm)}',
+  '.fp-draw-label{font-size:var(--mantine-font-size-sm);line-height:var(--mantine-line-height-sm);font-weight:600}',
+  '.fp-draw-link{color:#c92a52;text-decoration:none}',
+  '.fp-draw-badge{box-sizing:border-box;display:inline-grid;align-items:center;height:20px;padding:0 10px;',
+  'font-size:11px;line-height:18px;font-weight:700;letter-spacing:0.25px;text-transform:uppercase;',
+  'border:1px solid transparent;border-radius:1000px;color:#fff;overflow:hidden;white-space:nowrap}',
+  '.fp-draw-badge-xs{height:16px;padding:0 6px;font-size:9px;line-height:14px}',
+  '.fp-draw-card{display:flex;flex-direction:column;padding:var(--mantine-spacing-md);',
+  'border:1px solid var(--mantine-color-gray-3);border-radius:var(--mantine-radius-md);',
+  'background:var(--mantine-color-body);overflow:hidden}',
+  '.fp-draw-stack{display:flex;flex-direction:column;gap:var(--mantine-spacing-sm)}',
+  `.fp-draw h2{font-family:${systemFonts};font-weight:700;font-size:var(--mantine-h4-font-size);`,
+  'line-height:var(--mantine-h4-line-height);margin:0 0 var(--mantine-spacing-xs)}',
+  '.fp-draw-value{display:flex;flex-direction:column;gap:2px}',
+  '.fp-draw-value>div{display:flex;flex-wrap:nowrap;align-items:flex-start;gap:4px}',
+  '.fp-draw pre,.fp-draw code{font-family:var(--mantine-font-family-monospace);font-size:var(--mantine-font-size-xs);',
+  'line-height:var(--mantine-line-height);border-radius:var(--mantine-radius-sm);background:var(--mantine-color-gray-0)}',
+  '.fp-draw pre{flex:1;margin:0;padding:var(--mantine-spacing-xs);white-space:pre-wrap;overflow-wrap:anywhere;',
+  'overflow:auto}',
+  '.fp-draw code{padding:2px 5px}',
+  '.fp-draw-icon{flex-shrink:0;display:flex;align-items:center;justify-content:center;width:28px;height:28px;',
+  'color:#c92a52}',
+  '.fp-draw ol{margin:0;padding-left:24px;display:flex;flex-direction:column;gap:4px}',
+  '.fp-draw li .fp-draw-row{gap:6px}',
+  '.fp-draw-alert{display:flex;padding:var(--mantine-spacing-md);border:1px solid transparent;',
+  'border-radius:var(--mantine-radius-md);font-size:var(--mantine-font-size-sm)}',
+  '.fp-draw-alert>span{flex-shrink:0;display:flex;width:20px;height:20px;margin:1px var(--mantine-spacing-md) 0 0}',
+  '.fp-draw-alert>div{flex:1}',
+  '.fp-draw-progress{height:8px;border-radius:var(--mantine-radius-md);background:#c92a52}',
+  '.fp-draw-verifying{display:flex;flex-direction:column;gap:var(--mantine-spacing-xs)}',
+].join('');
+
+/** Tabler's outline icons the page shows (copy, clock, alert triangle), as `@tabler/icons-react` draws them. */
+const ICONS = {
+  copy:
+    '<path d="M7 9.667a2.667 2.667 0 0 1 2.667 -2.667h8.666a2.667 2.667 0 0 1 2.667 2.667v8.666a2.667 2.667 0 0 1 ' +
+    '-2.667 2.667h-8.666a2.667 2.667 0 0 1 -2.667 -2.667l0 -8.666"/><path d="M4.012 16.737a2.005 2.005 0 0 1 ' +
+    '-1.012 -1.737v-10c0 -1.1 .9 -2 2 -2h10c.75 0 1.158 .385 1.5 1"/>',
+  clock: '<path d="M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0"/><path d="M12 7v5l3 3"/>',
+  alert:
+    '<path d="M12 9v4"/><path d="M10.363 3.591l-8.106 13.534a1.914 1.914 0 0 0 1.636 2.871h16.214a1.914 1.914 0 0 ' +
+    '0 1.636 -2.87l-8.106 -13.536a1.914 1.914 0 0 0 -3.274 0"/><path d="M12 16h.01"/>',
+};
+
+function icon(name: keyof typeof ICONS, size: number): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" ` +
+    `stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">` +
+    `${ICONS[name]}</svg>`
+  );
+}
+
+/** i18next's `{{name}}` interpolation (the app's is unescaped: React escapes), then escaped for HTML as a whole. */
+function text(message: string, values: Record<string, string | number> = {}): string {
+  return escapeHtml(
+    message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole)),
+  );
+}
+
+const BADGE_COLOURS: Record<PublicDraw['status'], string> = {
+  revealed: 'var(--mantine-color-teal-9)',
+  failed: 'var(--mantine-color-red-9)',
+  open: 'var(--mantine-color-gray-7)',
+  closed: 'var(--mantine-color-gray-7)',
+};
+
+/** `CopyableValue`: its label, the value in a code block, the copy button's place (no button: nothing works yet). */
+function value(label: string, content: string): string {
+  return [
+    `<div class="fp-draw-value"><p class="fp-draw-label">${escapeHtml(label)}</p>`,
+    `<div><pre>${escapeHtml(content)}</pre><span class="fp-draw-icon">${icon('copy', 16)}</span></div></div>`,
+  ].join('');
+}
+
+function alert(kind: 'red' | 'blue', iconName: 'alert' | 'clock', message: string): string {
+  const colours = `background:var(--mantine-color-${kind}-light);color:var(--mantine-color-${kind}-light-color)`;
+  return `<div class="fp-draw-alert" style="${colours}"><span>${icon(iconName, 20)}</span><div>${message}</div></div>`;
+}
+
+function winners(draw: PublicDraw, messages: DrawProofMessages['drawProof']): string {
+  if (draw.winners.length === 0) return '';
+  const rows = draw.winners.map((winner) =>
+    [
+      '<li><div class="fp-draw-row">',
+      `<p class="fp-draw-label"${winner.excluded ? ' style="text-decoration:line-through"' : ''}>`,
+      `${escapeHtml(winner.displayName)}</p><code>${escapeHtml(winner.entrantKey)}</code>`,
+      winner.excluded
+        ? `<span class="fp-draw-badge fp-draw-badge-xs" style="background:var(--mantine-color-dark-5)">${escapeHtml(messages.excluded)}</span>`
+        : '',
+      '</div></li>',
+    ].join(''),
+  );
+  return `<div class="fp-draw-card"><h2>${escapeHtml(messages.winners)}</h2><ol>${rows.join('')}</ol></div>`;
+}
+
+/** The first screen of `/draw/{id}` in one language (inside the server's first-paint frame). */
+export function drawProofFirstPaint(
+  messages: DrawProofMessages,
+  draw: PublicDraw,
+  { origin }: { origin: string },
+): string {
+  const m = messages.drawProof;
+  const link = (id: string, extra = '') =>
+    `<a class="fp-draw-link${extra}" href="/draw/${escapeHtml(encodeURIComponent(id))}">${escapeHtml(id)}</a>`;
+  const values = [
+    value(m.commitment, draw.commitment),
+    draw.entrantsHash ? value(m.entrantsHash, draw.entrantsHash) : '',
+    draw.beacon
+      ? value(text(m.beacon, { source: draw.beacon.source, round: draw.beacon.round }), draw.beacon.value)
+      : '',
+  ];
+  const command = `npm run verify-draw -- ${origin}/draw/${encodeURIComponent(draw.id)}`;
+  const count = formatCount(draw.entrantCount ?? 0);
+  return [
+    `<style>${STYLE}</style>`,
+    `<div><h1 class="fp-draw-title">${escapeHtml(m.title)}</h1><div class="fp-draw">`,
+    `<div class="fp-draw-row"><p class="fp-draw-md">`,
+    text(m.lead, { streamer: draw.streamerName, campaign: draw.campaignTitle, round: draw.round }),
+    `</p><span class="fp-draw-badge" style="background:${BADGE_COLOURS[draw.status]}">`,
+    `${escapeHtml(m.status[draw.status])}</span></div>`,
+    draw.redrawOf ? `<p class="fp-draw-sm">${escapeHtml(m.redrawOf)} ${link(draw.redrawOf)}</p>` : '',
+    draw.redraws.length > 0
+      ? `<div class="fp-draw-row"><p class="fp-draw-sm">${escapeHtml(m.redraws)}:</p>${draw.redraws
+          .map((id) => link(id, ' fp-draw-sm'))
+          .join('')}</div>`
+      : '',
+    `<div class="fp-draw-card"><div class="fp-draw-stack">${values.join('')}</div></div>`,
+    draw.status === 'failed' ? alert('red', 'alert', text(m.failed, { reason: draw.failure ?? '' })) : '',
+    draw.status === 'open' || draw.status === 'closed' ? alert('blue', 'clock', escapeHtml(m.waiting)) : '',
+    draw.status === 'revealed' ? winners(draw, m) : '',
+    `<section class="fp-draw-card"><h2>${escapeHtml(m.howTitle)}</h2>`,
+    `<p class="fp-draw-sm" style="margin-bottom:var(--mantine-spacing-xs)">${escapeHtml(m.howBody)}</p>`,
+    `${value('verify-draw', command)}</section>`,
+    // What the revealed page shows first below: its in-browser check under way.
+    draw.status === 'revealed'
+      ? `<div class="fp-draw-verifying"><p class="fp-draw-sm">${text(m.verifying, { n: count })}</p>` +
+        '<div class="fp-draw-progress"></div></div>'
+      : '',
+    '</div></div>',
+  ].join('');
+}
