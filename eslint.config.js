@@ -40,6 +40,13 @@ const serverUnits = ['modules', 'adapters'].flatMap((top) =>
     .map((entry) => `${top}/${entry.name}`),
 );
 
+// The chain library stays behind adapters/chain (docs/design.md §3, decision 0187): modules type and parse chain
+// values through its index. config.ts alone derives an address from a key it then drops (decision 0147).
+const chainLibrary = {
+  group: ['viem', 'viem/*'],
+  message: 'Only adapters/chain imports viem: use what adapters/chain/index.ts exports.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -109,11 +116,17 @@ export default tseslint.config(
               regex: regex.source,
               message: `${layer} must not import a higher layer (lib < db, queue < adapters, http < modules < composition; docs/architecture.md).`,
             },
+            ...(layer === 'adapters/' ? [] : [chainLibrary]),
           ],
         },
       ],
     },
   })),
+  {
+    files: ['apps/server/src/*.ts', 'apps/server/src/commands/**', 'apps/server/src/demo-seed/**'],
+    ignores: ['**/*.test.ts', 'apps/server/src/config.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [chainLibrary] }] },
+  },
   // Server modules and adapters are imported from elsewhere only through their public index.ts (decision 0181).
   {
     files: ['apps/server/src/**/*.ts'],

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
-import { createYouTubeApi, type YouTubeApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
+import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { ConnectionTokens } from '../live-connections/index.ts';
 import { LiveConnectionsRepository } from '../live-connections/index.ts';
@@ -37,6 +37,11 @@ export function wireLive(options: {
    * charges every call outside a chat read (connect, channel look-ups) to the project's quota ledger as it happens.
    */
   youtube: YouTubeApi;
+  /**
+   * A YouTube client per poll, made by the composition root: quota is counted per stream, so each poll's client
+   * reports into its own counter (decision 0184).
+   */
+  youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi;
   twitcasting: TwitCastingApi;
   /** One ledger for the Google project (the OAuth client every call goes out under), all streams and calls. */
   youtubeQuota: YouTubeQuotaLedger;
@@ -51,10 +56,7 @@ export function wireLive(options: {
     liveComments: new LiveCommentRepository(db),
   };
   const box = new SecretBox(options.authSecret);
-  const { youtube, twitcasting } = options;
-  // Quota is counted per stream, so each poll gets an adapter that reports into its own counter.
-  const youtubeFor = (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) =>
-    createYouTubeApi(config, onQuota);
+  const { youtube, youtubeFor, twitcasting } = options;
   const tokens = new ConnectionTokens(repositories.liveConnections, box, youtube, log);
   const livePoller = new LivePoller(
     repositories.liveStreams,
