@@ -2,3 +2,4 @@
 export { CAMPAIGN_RESULTS_CACHE, publishLiveEvent } from './live-events.ts';
 export { LiveEventHub } from './live-event-hub.ts';
 export { registerLiveEventRoutes } from './live-events.routes.ts';
+export { wireLiveEvents } from './live-events.wiring.ts';
