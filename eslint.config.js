@@ -9,6 +9,22 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Web features never import each other: what two features share lives in lib/ or components/, and pages are
+// composed in app/ (decision 0180). lib/ and components/ import no feature. Tests included.
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'A web feature never imports another feature: move the shared piece to lib/ or components/.',
+  })),
+  {
+    target: ['./apps/web/src/lib', './apps/web/src/components'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'lib/ and components/ sit below the features and app/.',
+  },
+];
+
 // Server units that other folders reach only through their index.ts (decision 0181), every one of them.
 const serverSrc = new URL('./apps/server/src/', import.meta.url);
 const entriesOf = (folder) => readdirSync(new URL(folder, serverSrc), { withFileTypes: true });
@@ -23,6 +39,13 @@ const serverUnits = ['modules', 'adapters'].flatMap((top) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => `${top}/${entry.name}`),
 );
+
+// The chain library stays behind adapters/chain (docs/design.md §3, decision 0187): modules type and parse chain
+// values through its index. config.ts alone derives an address from a key it then drops (decision 0147).
+const chainLibrary = {
+  group: ['viem', 'viem/*'],
+  message: 'Only adapters/chain imports viem: use what adapters/chain/index.ts exports.',
+};
 
 export default tseslint.config(
   {
@@ -93,11 +116,17 @@ export default tseslint.config(
               regex: regex.source,
               message: `${layer} must not import a higher layer (lib < db, queue < adapters, http < modules < composition; docs/architecture.md).`,
             },
+            ...(layer === 'adapters/' ? [] : [chainLibrary]),
           ],
         },
       ],
     },
   })),
+  {
+    files: ['apps/server/src/*.ts', 'apps/server/src/commands/**', 'apps/server/src/demo-seed/**'],
+    ignores: ['**/*.test.ts', 'apps/server/src/config.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [chainLibrary] }] },
+  },
   // Server modules and adapters are imported from elsewhere only through their public index.ts (decision 0181).
   {
     files: ['apps/server/src/**/*.ts'],
@@ -147,8 +176,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Web features never import each other: what two features share lives in lib/ or components/, and pages are
-  // composed in app/ (decision 0180). lib/ and components/ import no feature. Tests included.
+  // The web's folder rules (webZones above), tests included.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -160,18 +188,32 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          zones: webZones,
+        },
+      ],
+    },
+  },
+  // app/ composes the features, so a feature never reaches up into it (decision 0187); a test may render the app.
+  // One rule setting per file (a later block replaces an earlier one), so this block repeats webZones.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx'] } },
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
           zones: [
-            ...webFeatures.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message:
-                'A web feature never imports another feature: move the shared piece to lib/ or components/.',
-            })),
+            ...webZones,
             {
-              target: ['./apps/web/src/lib', './apps/web/src/components'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'lib/ and components/ sit below the features and app/.',
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message:
+                'app/ composes the features; what a feature shares with app/ lives in lib/ or components/.',
             },
           ],
         },

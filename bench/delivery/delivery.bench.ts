@@ -15,7 +15,7 @@ import { createContainer } from '../../apps/server/src/container.ts';
 import { appUser, authUser, chainTx, delivery, digitalGoods } from '../../apps/server/src/db/schema.ts';
 import type { SessionUser } from '../../apps/server/src/http/session.ts';
 import { createLogger } from '../../apps/server/src/logger.ts';
-import { parseWalletAddress } from '../../apps/server/src/modules/account/wallet-address.ts';
+import { parseWalletAddress } from '../../apps/server/src/adapters/chain/index.ts';
 import { MANUAL_DISTRIBUTION_LIMITS } from '../../packages/api/src/index.ts';
 
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? '5000');

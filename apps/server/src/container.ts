@@ -5,55 +5,46 @@ import type { Logger } from './logger.ts';
 import { JobQueue } from './queue/job-queue.ts';
 import type { JobDefinition } from './queue/job-definition.ts';
 import type { SessionResolver } from './http/session.ts';
+import { CacheBus } from './db/cache-bus.ts';
+import { lazy, type Lazy } from './lib/lazy.ts';
 import { createMailer, DevMailbox, type Mailer } from './adapters/mail/index.ts';
-import { SystemService } from './modules/system/index.ts';
-import { HousekeepingRepository } from './modules/housekeeping/index.ts';
-import { housekeepingJob } from './modules/housekeeping/index.ts';
-import { analyticsSummaryJob } from './modules/analytics/index.ts';
-import { createAuth, type Auth } from './modules/identity/index.ts';
-import { resolveAuthSecret } from './modules/identity/index.ts';
-import { AuthGateway } from './modules/identity/index.ts';
-import { IdentityRepository } from './modules/identity/index.ts';
-import { SignInService } from './modules/account/index.ts';
-import { AuthSessionResolver } from './modules/identity/index.ts';
-import { AccountRepository } from './modules/account/index.ts';
-import { AccountService } from './modules/account/index.ts';
-import { WalletService } from './modules/account/index.ts';
-import { LinkBindings } from './modules/identity/index.ts';
-import { walletCoolOffJob } from './modules/account/index.ts';
-import { notificationMailJob } from './modules/notifications/index.ts';
-import { NotificationMailService } from './modules/notifications/index.ts';
 import { startChain, type ChainAdapter } from './adapters/chain/index.ts';
 import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
-import { ChainService } from './modules/chain/index.ts';
-import { TokensRepository } from './modules/tokens/index.ts';
-import { TokenService } from './modules/tokens/index.ts';
-import { TokenAssetService } from './modules/tokens/index.ts';
-import { handOffTokenWrites, tokenWriteJob } from './modules/tokens/index.ts';
-import { lazy, type Lazy } from './lib/lazy.ts';
-import type { FileStorage } from './adapters/storage/index.ts';
-import { CacheBus } from './db/cache-bus.ts';
-import { MetricsService } from './modules/metrics/index.ts';
+import { createFileStorage, createTusDataStore, type FileStorage } from './adapters/storage/index.ts';
+import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
+import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
+import { createBeacon } from './adapters/beacon/index.ts';
+import { wireSystem } from './modules/system/index.ts';
+import { wireMetrics, type MetricsService } from './modules/metrics/index.ts';
+import { wireHousekeeping } from './modules/housekeeping/index.ts';
+import { wireIdentity, type Auth, type IdentityWiring } from './modules/identity/index.ts';
+import { wireAccount } from './modules/account/index.ts';
+import { wireChain } from './modules/chain/index.ts';
+import { wireTokens } from './modules/tokens/index.ts';
+import { wireGoodsOnChain } from './modules/goods-on-chain/index.ts';
 import { wireGoodsAndCampaigns, type GoodsAndCampaigns } from './modules/goods-campaigns/index.ts';
-import { publishOnChainJob, QueuedGoodsPublisher } from './modules/goods-on-chain/index.ts';
 import { wireAudience, type Audience } from './modules/audience/index.ts';
 import { wireOperator, type OperatorArea } from './modules/operator/index.ts';
-import { createSignerLock, wireDelivery, type DeliveryWiring } from './modules/delivery/index.ts';
+import { wireDelivery, type DeliveryWiring } from './modules/delivery/index.ts';
 import {
   manualDistributionDeliverySource,
   wireManualDistribution,
   type ManualDistributionWiring,
 } from './modules/manual-distribution/index.ts';
-import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
-import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
-import { MemorySandboxStore, type SandboxStore } from './modules/sandbox/index.ts';
-import { wireLive, type LiveWiring } from './modules/live-ingestion/index.ts';
-import { YouTubeQuotaLedger } from './modules/live-ingestion/index.ts';
+import { wireSandbox, type SandboxStore } from './modules/sandbox/index.ts';
+import { wireLive, YouTubeQuotaLedger, type LiveWiring } from './modules/live-ingestion/index.ts';
 import { wireDraws, type DrawsArea } from './modules/live-draws/index.ts';
 
+type SystemWiring = ReturnType<typeof wireSystem>;
+type HousekeepingWiring = ReturnType<typeof wireHousekeeping>;
+type AccountWiring = ReturnType<typeof wireAccount>;
+type ChainWiring = ReturnType<typeof wireChain>;
+type TokensWiring = ReturnType<typeof wireTokens>;
+
 /**
- * Explicit wiring, in dependency order: config → adapters → repositories → services → jobs.
- * No autoloading: reading this file tells what the application is made of.
+ * The composition root: the outside clients, each created once, then every module from its wire function, in
+ * dependency order. No autoloading and no module's internals: reading this file tells what the application is
+ * made of and which module is handed what.
  */
 export interface Container {
   config: AppConfig;
@@ -84,34 +75,27 @@ export interface Container {
   sandbox: SandboxStore | null;
   /** better-auth, mounted at /api/auth. */
   auth: Auth;
-  repositories: {
-    housekeeping: HousekeepingRepository;
-    identities: IdentityRepository;
-    accounts: AccountRepository;
-    tokens: TokensRepository;
-  } & GoodsAndCampaigns['repositories'] &
+  repositories: GoodsAndCampaigns['repositories'] &
     OperatorArea['repositories'] &
+    HousekeepingWiring['repositories'] &
+    IdentityWiring['repositories'] &
+    AccountWiring['repositories'] &
+    TokensWiring['repositories'] &
+    Audience['repositories'] &
     DeliveryWiring['repositories'] &
     ManualDistributionWiring['repositories'] &
     LiveWiring['repositories'];
-  services: {
-    system: SystemService;
-    authGateway: AuthGateway;
-    signIn: SignInService;
-    account: AccountService;
-    wallet: WalletService;
-    /** Sends the e-mail twins of notifications (decision 0097). */
-    notificationMail: NotificationMailService;
-    linkBindings: LinkBindings;
-    chain: ChainService;
-    tokens: TokenService;
-    tokenAssets: TokenAssetService;
-  } & GoodsAndCampaigns['services'] &
+  services: Audience['services'] &
+    GoodsAndCampaigns['services'] &
     OperatorArea['services'] &
-    Audience['services'] &
     DeliveryWiring['services'] & {
       manualDistribution: ManualDistributionWiring['service'];
-    } & LiveWiring['services'];
+    } & LiveWiring['services'] &
+    SystemWiring['services'] &
+    IdentityWiring['services'] &
+    AccountWiring['services'] &
+    ChainWiring['services'] &
+    TokensWiring['services'];
   /** The delivery engine (started with the chain on first use; the worker's job drives it). */
   deliveryEngine: DeliveryWiring['engine'];
   /** Draws and winners (engine, services, schedule job). */
@@ -144,9 +128,11 @@ export async function createContainer(
     await runMigrations(database);
     const { db } = database;
     const queue = JobQueue.create(database, log);
+    const cacheBus = new CacheBus(database, log);
+    const { publicOrigin } = config;
 
+    // Each outside client once, here, handed to every module that uses it.
     const mailer = createMailer(config, db, log);
-    const devMailbox = mailer instanceof DevMailbox && isEmbedded(config) ? mailer : null;
     const chain = lazy(
       () => startChain(config),
       (adapter) => adapter.close(),
@@ -155,11 +141,14 @@ export async function createContainer(
       () => openIpfs(config),
       (adapter) => adapter.close(),
     );
-
-    // Each outside client once, handed to every user of it. Every YouTube call outside a chat read is charged to
-    // the Google project's quota ledger as it happens (reads are charged with the page they bring, decision 0161).
+    const storage = createFileStorage(config);
+    const tusDataStore = createTusDataStore(config);
+    const beacon = createBeacon(config, chain);
+    const twitcasting = createTwitCastingApi(config);
+    // Every YouTube call outside a chat read is charged to the Google project's quota ledger as it happens
+    // (reads are charged with the page they bring, decision 0161); each poll's client counts into its stream.
     const youtubeQuota = new YouTubeQuotaLedger(
-      database.db,
+      db,
       config.live.youtube.clientId,
       config.live.chat.youtubeDailyQuota,
     );
@@ -168,86 +157,67 @@ export async function createContainer(
         log.warn({ err: error }, 'could not charge YouTube quota to the ledger');
       });
     });
-    const twitcasting = createTwitCastingApi(config);
+    const youtubeFor: Parameters<typeof wireLive>[0]['youtubeFor'] = (onQuota) =>
+      createYouTubeApi(config, onQuota);
 
-    const goodsPublisher = new QueuedGoodsPublisher();
-    const cacheBus = new CacheBus(database, log);
-    const goods = wireGoodsAndCampaigns({ config, db, log, goodsPublisher, cacheBus });
-    const operatorArea = wireOperator(db);
-    const repositories = {
-      ...goods.repositories,
-      ...operatorArea.repositories,
-      housekeeping: new HousekeepingRepository(db),
-      identities: new IdentityRepository(db),
-      accounts: new AccountRepository(db),
-      tokens: new TokensRepository(db),
-    };
-    const authSecret = await resolveAuthSecret(config, db);
-    const linkBindings = new LinkBindings(db, {
-      ttlSeconds: config.auth.magicLinkTtlSeconds,
-      maxAttempts: config.auth.linkCodeMaxAttempts,
+    // The modules, each from its wire function, in dependency order. Published goods reach the chain through a
+    // job whose ports are read when it runs: the token tools it needs are wired after the goods they cap.
+    const identity = await wireIdentity({ config, db, mailer, log });
+    const chainArea = wireChain({ config, db, log, chain });
+    const goodsOnChain = wireGoodsOnChain({
+      queue,
+      ports: () => ({
+        goods: goods.repositories.digitalGoods,
+        assets: goods.repositories.assets,
+        storage,
+        tokens: tokens.services.tokens,
+        tokenAssets: tokens.services.tokenAssets,
+        publicOrigin,
+      }),
     });
-    const auth = createAuth({
+    const goods: GoodsAndCampaigns = wireGoodsAndCampaigns({
       config,
       db,
-      secret: authSecret,
-      mailer,
-      identities: repositories.identities,
-      linkBindings,
       log,
+      storage,
+      tusDataStore,
+      goodsPublisher: goodsOnChain.goodsPublisher,
+      cacheBus,
     });
-    const authGateway = new AuthGateway(auth, config);
-    const chainService = new ChainService(
-      chain,
-      db,
-      {
-        chainId: config.chainId,
-        configuredAddress: config.chain.contractAddress,
-        ipfsGateway: config.ipfs.gatewayUrl,
-      },
-      log,
-    );
-    const signerLock = createSignerLock(config, database);
-    const tokenWrite = tokenWriteJob(() => tokens);
-    const signsHere = config.chain.kind === 'embedded' || config.chain.signer.kind !== 'none';
-    const tokens: TokenService = new TokenService(
-      chain,
-      chainService,
-      repositories.tokens,
-      {
-        ipfsGatewayBase: config.ipfs.gatewayUrl,
-        signerLock,
-        goodsSupply: async (tokenId) => {
-          const goods = await repositories.digitalGoods.findByTokenId(tokenId);
-          if (!goods) return null;
-          const promised = (await repositories.digitalGoods.reservedCopies([goods.id])).get(goods.id) ?? 0;
-          return { name: goods.name, supply: goods.supply, promised };
-        },
-        ...(signsHere
-          ? {}
-          : {
-              handOff: handOffTokenWrites(() => queue, tokenWrite, {
-                startWithinMs: config.ops.tokenWriteStartWithinMs,
-              }),
-            }),
-      },
-      log,
-    );
     const delivery = wireDelivery({
       config,
       database,
       log,
       queue,
       chain,
-      chainService,
-      digitalGoods: repositories.digitalGoods,
-      signerLock,
+      chainService: chainArea.services.chain,
+      digitalGoods: goods.repositories.digitalGoods,
       sources: [manualDistributionDeliverySource],
+    });
+    const tokens = wireTokens({
+      config,
+      db,
+      log,
+      queue,
+      chain,
+      ipfs,
+      chainService: chainArea.services.chain,
+      signerLock: delivery.signerLock,
+      goods: goods.repositories.digitalGoods,
+    });
+    const account = wireAccount({
+      config,
+      db,
+      log,
+      mailer,
+      identity,
+      wallets: tokens.services.tokens,
+      heldPrizes: delivery.services.delivery,
     });
     const manualDistribution = wireManualDistribution({
       database,
       log,
-      digitalGoods: repositories.digitalGoods,
+      digitalGoods: goods.repositories.digitalGoods,
       deliveries: delivery.repositories.deliveries,
       delivery: delivery.services.delivery,
       twitcasting,
@@ -257,103 +227,51 @@ export async function createContainer(
       database,
       log,
       queue,
-      authSecret,
+      authSecret: identity.authSecret,
       heldPrizes: delivery.services.delivery,
       youtube,
+      youtubeFor,
       twitcasting,
       youtubeQuota,
     });
     const draws = wireDraws({
-      config,
       db,
       log,
-      chain,
-      storage: goods.storage,
+      beacon,
+      storage,
       delivery: delivery.services.delivery,
       liveStreams: live.repositories.liveStreams,
     });
     const audience = wireAudience({
       database,
       log,
-      storage: goods.storage,
+      queue,
+      mailer,
+      storage,
       goods,
-      accounts: repositories.accounts,
-      tokens,
-      chain: chainService,
-      publicOrigin: config.publicOrigin,
+      accounts: account.repositories.accounts,
+      tokens: tokens.services.tokens,
+      chain: chainArea.services.chain,
+      publicOrigin,
       publicReadCacheMs: config.http.publicReadCacheMs,
     });
-    const wallet = new WalletService(
-      config,
-      db,
-      repositories.identities,
-      mailer,
-      log,
-      delivery.services.delivery,
-    );
-    const notificationMail = new NotificationMailService(
-      db,
-      mailer,
-      config.publicOrigin,
-      log.child({ module: 'notification-mail' }),
-    );
-    const services = {
-      ...audience.services,
-      notificationMail,
-      ...goods.services,
-      ...operatorArea.services,
-      ...delivery.services,
-      manualDistribution: manualDistribution.service,
-      ...live.services,
-      // Only an outside chain can be down while the process lives; the embedded one is this process's child.
-      system: new SystemService(
-        config,
-        database,
-        queue,
-        config.chain.kind === 'rpc' ? () => chainService.probe() : undefined,
-      ),
-      authGateway,
-      linkBindings,
-      signIn: new SignInService(config, repositories.accounts, repositories.identities, log),
-      account: new AccountService(
-        config,
-        db,
-        repositories.accounts,
-        repositories.identities,
-        authGateway,
-        log,
-        tokens,
-        wallet,
-      ),
-      wallet,
-      chain: chainService,
-      tokens,
-      tokenAssets: new TokenAssetService(ipfs, tokens, { uploadMaxBytes: config.ipfs.uploadMaxBytes }, log),
-    };
-    const sessions =
-      overrides.sessions ?? new AuthSessionResolver(auth, repositories.accounts, config.http.sessionCacheMs);
-    const publishJob = publishOnChainJob(() => ({
-      goods: repositories.digitalGoods,
-      assets: repositories.assets,
-      storage: goods.storage,
-      tokens: services.tokens,
-      tokenAssets: services.tokenAssets,
-      publicOrigin: config.publicOrigin,
-    }));
-    goodsPublisher.connect(queue, publishJob);
+    const operatorArea = wireOperator({ db });
+    const housekeeping = wireHousekeeping({ db, cron: config.housekeepingCron });
+    const system = wireSystem({ config, database, queue, chain: chainArea.services.chain });
+    const metrics = wireMetrics({ config, database, queueSchema: queue.schema, chain, log, youtubeQuota });
+
     const jobs = [
-      housekeepingJob(repositories.housekeeping, config.housekeepingCron),
-      walletCoolOffJob(wallet),
-      notificationMailJob(notificationMail, () => queue),
-      analyticsSummaryJob(repositories.analytics.summary),
+      ...housekeeping.jobs,
+      ...account.jobs,
+      ...audience.jobs,
+      ...operatorArea.jobs,
       ...goods.jobs,
-      publishJob,
-      tokenWrite,
+      ...goodsOnChain.jobs,
+      ...tokens.jobs,
       ...delivery.jobs,
       ...live.jobs,
       ...draws.jobs,
     ] as JobDefinition[];
-
     await queue.start(jobs);
 
     return {
@@ -362,34 +280,45 @@ export async function createContainer(
       database,
       queue,
       cacheBus,
-      metrics: new MetricsService({
-        database,
-        queueSchema: queue.schema,
-        chain,
-        chainIsOutside: config.chain.kind === 'rpc',
-        log,
-        youtubeQuota: live.services.youtubeQuota,
-      }),
-      sessions,
+      metrics: metrics.services.metrics,
+      sessions: overrides.sessions ?? account.sessions,
       jobs,
       adapters: {
         mailer,
-        devMailbox,
+        devMailbox: mailer instanceof DevMailbox && isEmbedded(config) ? mailer : null,
         chain,
         ipfs,
-        storage: goods.storage,
+        storage,
         youtube,
         twitcasting,
       },
-      sandbox: config.live.sandbox ? new MemorySandboxStore(config.publicOrigin) : null,
-      auth,
+      sandbox: wireSandbox({ config }).store,
+      auth: identity.auth,
       repositories: {
-        ...repositories,
+        ...goods.repositories,
+        ...operatorArea.repositories,
+        ...housekeeping.repositories,
+        ...identity.repositories,
+        ...account.repositories,
+        ...tokens.repositories,
+        ...audience.repositories,
         ...delivery.repositories,
         ...manualDistribution.repositories,
         ...live.repositories,
       },
-      services,
+      services: {
+        ...audience.services,
+        ...goods.services,
+        ...operatorArea.services,
+        ...delivery.services,
+        manualDistribution: manualDistribution.service,
+        ...live.services,
+        ...system.services,
+        ...identity.services,
+        ...account.services,
+        ...chainArea.services,
+        ...tokens.services,
+      },
       deliveryEngine: delivery.engine,
       draws,
       async close() {

@@ -1,11 +1,10 @@
-import type { Address } from 'viem';
 import type { AppConfig } from '../config.ts';
 import { openDatabase } from '../container.ts';
 import { runMigrations, withMigrationLock } from '../db/migrate.ts';
-import { startChain } from '../adapters/chain/index.ts';
+import { startChain, type HexAddress } from '../adapters/chain/index.ts';
 import { lazy } from '../lib/lazy.ts';
 import type { Logger } from '../logger.ts';
-import { ChainService } from '../modules/chain/index.ts';
+import { wireChain } from '../modules/chain/index.ts';
 
 /**
  * `npm run deploy-token` (HANABI_ROLE=deploy-token): the only way the token is deployed outside embedded mode
@@ -13,7 +12,7 @@ import { ChainService } from '../modules/chain/index.ts';
  * is none (or its code is gone), so any number of runs at once leave one contract. Answers the address to put in
  * CHAIN_CONTRACT_ADDRESS; with that already set, it only checks the code is there.
  */
-export async function deployTokenCommand(config: AppConfig, log: Logger): Promise<Address> {
+export async function deployTokenCommand(config: AppConfig, log: Logger): Promise<HexAddress> {
   const database = await openDatabase(config);
   try {
     await runMigrations(database);
@@ -22,16 +21,7 @@ export async function deployTokenCommand(config: AppConfig, log: Logger): Promis
       (adapter) => adapter.close(),
     );
     try {
-      const service = new ChainService(
-        chain,
-        database.db,
-        {
-          chainId: config.chainId,
-          configuredAddress: config.chain.contractAddress,
-          ipfsGateway: config.ipfs.gatewayUrl,
-        },
-        log,
-      );
+      const { chain: service } = wireChain({ config, db: database.db, log, chain }).services;
       return await withMigrationLock(database, () => service.ensureToken());
     } finally {
       await chain.close();

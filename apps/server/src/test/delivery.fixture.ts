@@ -10,7 +10,7 @@ import { createTestContext, type TestBackend, type TestContext } from './test-co
 import type { Container } from '../container.ts';
 import { appUser, authUser, digitalGoods } from '../db/schema.ts';
 import type { SessionUser } from '../http/session.ts';
-import { parseWalletAddress } from '../modules/account/wallet-address.ts';
+import { parseWalletAddress } from '../adapters/chain/index.ts';
 import {
   DeliveryEngine,
   type DeliveryEngineOptions,

@@ -1,6 +1,6 @@
 import { createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
-import { systemFonts } from './system-fonts';
+import { systemFonts } from '../lib/system-fonts';
 
 /** "Hanabi" (fireworks): a warm carmine red, like the first burst of a summer firework. */
 const hanabi: MantineColorsTuple = [

@@ -33,3 +33,7 @@ export type { AirdropCall } from './airdrop-signer.ts';
 export { anvilDevAddress } from './embedded-chain.ts';
 export { TokenContract, TxNotConfirmedError } from './token-contract.ts';
 export type { HexAddress, TokenTxReceipt, TokenWriteHooks } from './token-contract.ts';
+export { parseWalletAddress, toChecksumAddress } from './chain-address.ts';
+export { signedBy, walletMessage, walletMessageNonce, walletMessageNonceIfValid } from './wallet-message.ts';
+// Hex strings by their role (transaction hashes, raw transactions): what modules type chain values with.
+export type { Hash, Hex } from 'viem';

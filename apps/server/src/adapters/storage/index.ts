@@ -5,6 +5,7 @@ import type { FileStorage } from './storage.adapter.ts';
 
 export * from './storage.adapter.ts';
 export { createTusDataStore, readTusUpload } from './tus-datastore.ts';
+export type { TusDataStore } from './tus-datastore.ts';
 
 /** Files are served under this path by the server (always for the local folder; S3 without public URLs). */
 export const FILES_ROUTE_PREFIX = '/files';

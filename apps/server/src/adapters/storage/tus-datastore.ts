@@ -7,6 +7,9 @@ import { s3ClientConfig } from './s3-storage.ts';
 /** Unfinished resumable uploads are dropped after this long. */
 export const TUS_EXPIRATION_MS = 24 * 60 * 60 * 1000;
 
+/** Where tus keeps an upload's parts while it is resumed. */
+export type TusDataStore = DataStore;
+
 /**
  * Where the tus server keeps uploads while they are in flight: a folder (embedded) or the asset bucket as S3
  * multipart uploads (production). Finished uploads are moved into the file storage and removed from here.

@@ -1,10 +1,14 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { verifyMessage, type Hex } from 'viem';
-import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import type { WalletChallenge, WalletProof } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { walletChallenge } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  signedBy,
+  walletMessage,
+  walletMessageNonce,
+  walletMessageNonceIfValid,
+} from '../../adapters/chain/index.ts';
 
 /** Where the proof is for: the site (EIP-4361 `domain` and `uri`) and the chain prizes are sent on. */
 export interface WalletProofSite {
@@ -18,7 +22,8 @@ const invalid = (message: string) => new AppError('WALLET_PROOF_INVALID', messag
 /**
  * Proof that the caller controls a wallet address (decision 0063): the server issues a Sign-In with Ethereum
  * (EIP-4361) message naming this site, the chain, the account and a fresh nonce; the wallet signs it
- * (`personal_sign`); viem parses and validates the message and recovers the signer. A nonce is accepted once.
+ * (`personal_sign`); the chain adapter parses and validates the message and recovers the signer. A nonce is
+ * accepted once.
  */
 export class WalletProofs {
   constructor(
@@ -30,14 +35,13 @@ export class WalletProofs {
   async issue(userId: string, address: string): Promise<WalletChallenge> {
     const issuedAt = this.now();
     const expiresAt = new Date(issuedAt.getTime() + this.site.challengeTtlMs);
-    const nonce = generateSiweNonce();
+    const nonce = walletMessageNonce();
     const origin = new URL(this.site.publicOrigin);
-    const message = createSiweMessage({
+    const message = walletMessage({
       domain: origin.host,
-      address: address as Hex,
+      address,
       statement: `Receive Hanabi prizes at this address (account ${userId}).`,
       uri: origin.origin,
-      version: '1',
       chainId: this.site.chainId,
       nonce,
       issuedAt,
@@ -57,16 +61,16 @@ export class WalletProofs {
    */
   async verify(userId: string, address: string, proof: WalletProof | undefined): Promise<void> {
     if (!proof) throw invalid('Sign the message from your wallet to prove this address is yours.');
-    const parsed = parseSiweMessage(proof.message);
     const origin = new URL(this.site.publicOrigin);
     const now = this.now();
-    if (
-      !parsed.nonce ||
-      !parsed.address ||
-      parsed.chainId !== this.site.chainId ||
-      parsed.uri !== origin.origin ||
-      !validateSiweMessage({ message: parsed, address: address as Hex, domain: origin.host, time: now })
-    ) {
+    const nonce = walletMessageNonceIfValid(proof.message, {
+      address,
+      domain: origin.host,
+      uri: origin.origin,
+      chainId: this.site.chainId,
+      time: now,
+    });
+    if (!nonce) {
       throw invalid('The signed message is not the one issued for this address on this site.');
     }
     const [spent] = await this.db
@@ -74,7 +78,7 @@ export class WalletProofs {
       .set({ usedAt: now })
       .where(
         and(
-          eq(walletChallenge.nonce, parsed.nonce),
+          eq(walletChallenge.nonce, nonce),
           eq(walletChallenge.userId, userId),
           isNull(walletChallenge.usedAt),
           gt(walletChallenge.expiresAt, now),
@@ -83,11 +87,7 @@ export class WalletProofs {
       )
       .returning();
     if (!spent) throw invalid('This signed message was already used or has expired: sign a new one.');
-    const valid = await verifyMessage({
-      address: address as Hex,
-      message: proof.message,
-      signature: proof.signature as Hex,
-    }).catch(() => false);
+    const valid = await signedBy(address, proof.message, proof.signature);
     if (!valid) throw invalid('The signature is not from this address.');
   }
 }

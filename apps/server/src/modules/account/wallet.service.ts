@@ -11,7 +11,7 @@ import type { Mailer } from '../../adapters/mail/index.ts';
 import type { IdentityRepository } from '../identity/index.ts';
 import { writeNotifications } from '../notifications/index.ts';
 import { UniqueViolation, uniqueViolation, type AppUserRow } from './account.repository.ts';
-import { parseWalletAddress } from './wallet-address.ts';
+import { parseWalletAddress } from '../../adapters/chain/index.ts';
 import { walletChangedMail } from './wallet-notice-mail.ts';
 import { WalletProofs } from './wallet-proof.ts';
 

@@ -55,7 +55,7 @@ const DELIVERY_STATUS_COUNTS = sql.raw(
 export class AnalyticsRepository {
   /** The live figures (comments, entry funnel, quota): their own statement, run beside `series`. */
   readonly live: LiveAnalyticsRepository;
-  /** The live summary the refresh job keeps (wired into the job list by container.ts). */
+  /** The live summary the refresh job keeps (its job comes from `wireAnalytics`). */
   readonly summary: AnalyticsSummaryRepository;
 
   constructor(private readonly db: Db) {

@@ -1,31 +1,27 @@
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
+import type { Mailer } from '../../adapters/mail/index.ts';
 import type { AccountRepository } from '../account/index.ts';
 import type { ChainService } from '../chain/index.ts';
 import type { TokenService } from '../tokens/index.ts';
 import type { GoodsAndCampaigns } from '../goods-campaigns/index.ts';
-import { NotificationRepository } from '../notifications/index.ts';
-import { NotificationService } from '../notifications/index.ts';
-import { NotificationHub } from '../notifications/index.ts';
-import { WatchlistRepository } from '../watchlist/index.ts';
-import { WatchlistService } from '../watchlist/index.ts';
-import { LikeRepository } from '../likes/index.ts';
-import { LikeService } from '../likes/index.ts';
-import { StreamerRepository } from '../streamers/index.ts';
-import { StreamerService } from '../streamers/index.ts';
-import { CollectionRepository } from '../collection/index.ts';
-import { CollectionService } from '../collection/index.ts';
-import { CollectionPageService } from '../collection/index.ts';
-import { StreamerPageService } from '../streamers/index.ts';
+import { wireNotifications } from '../notifications/index.ts';
+import { wireWatchlist } from '../watchlist/index.ts';
+import { wireLikes } from '../likes/index.ts';
+import { wireStreamers } from '../streamers/index.ts';
+import { wireCollection } from '../collection/index.ts';
 
 /**
- * The wiring of the audience side and the social layer (issue [Audience]): notifications (and their live
- * hub), watchlist, likes, streamers and follows, collections. container.ts spreads these into its lists.
+ * The audience side and the social layer (issue [Audience]) composed from its modules' wire functions:
+ * notifications (and their live hub and e-mail twins), watchlist, likes, streamers and follows, collections.
  */
-export function wireAudience(options: {
+export function wireAudience(ports: {
   database: Database;
   log: Logger;
+  queue: JobQueue;
+  mailer: Mailer;
   storage: FileStorage;
   goods: GoodsAndCampaigns;
   accounts: AccountRepository;
@@ -34,52 +30,53 @@ export function wireAudience(options: {
   publicOrigin: string;
   publicReadCacheMs: number;
 }) {
-  const { database, log, storage, goods, accounts } = options;
+  const { database, storage, goods, accounts, publicOrigin } = ports;
   const { db } = database;
-  const repositories = {
-    notifications: new NotificationRepository(db),
-    watchlist: new WatchlistRepository(db),
-    likes: new LikeRepository(db),
-    streamers: new StreamerRepository(db),
-    collection: new CollectionRepository(db),
+  const { campaigns, digitalGoods, assets } = goods.repositories;
+  const { ogImages } = goods.services;
+  const notifications = wireNotifications(ports);
+  const watchlist = wireWatchlist({
+    db,
+    campaigns,
+    accounts,
+    changed: (userId) => goods.services.campaignReads.watchChanged(userId),
+  });
+  const likes = wireLikes({ db, campaigns, goods: digitalGoods, accounts });
+  const streamers = wireStreamers({
+    db,
+    storage,
+    campaigns: goods.services.campaigns,
+    assets,
+    ogImages,
+    publicOrigin,
+  });
+  const collection = wireCollection({
+    db,
+    storage,
+    assets,
+    wallets: ports.tokens,
+    contract: ports.chain,
+    ogImages,
+    publicOrigin,
+    holdingsMs: ports.publicReadCacheMs,
+  });
+  return {
+    repositories: {
+      ...notifications.repositories,
+      ...watchlist.repositories,
+      ...likes.repositories,
+      ...streamers.repositories,
+      ...collection.repositories,
+    },
+    services: {
+      ...notifications.services,
+      ...watchlist.services,
+      ...likes.services,
+      ...streamers.services,
+      ...collection.services,
+    },
+    jobs: [...notifications.jobs],
   };
-  const notifications = new NotificationService(repositories.notifications);
-  const services = {
-    notifications,
-    notificationHub: new NotificationHub(database, (userId) => notifications.unreadCount(userId), log),
-    watchlist: new WatchlistService(
-      repositories.watchlist,
-      goods.repositories.campaigns,
-      accounts,
-      (userId) => goods.services.campaignReads.watchChanged(userId),
-    ),
-    likes: new LikeService(
-      repositories.likes,
-      goods.repositories.campaigns,
-      goods.repositories.digitalGoods,
-      accounts,
-    ),
-    streamers: new StreamerService(
-      repositories.streamers,
-      goods.services.campaigns,
-      goods.repositories.assets,
-      storage,
-    ),
-    collection: new CollectionService(
-      repositories.collection,
-      goods.repositories.assets,
-      storage,
-      options.tokens,
-      options.chain,
-      options.publicReadCacheMs,
-    ),
-  };
-  const pageOptions = { publicOrigin: options.publicOrigin };
-  const pages = {
-    streamerPages: new StreamerPageService(services.streamers, goods.services.ogImages, pageOptions),
-    collectionPages: new CollectionPageService(services.collection, goods.services.ogImages, pageOptions),
-  };
-  return { repositories, services: { ...services, ...pages } };
 }
 
 export type Audience = ReturnType<typeof wireAudience>;

@@ -1,9 +1,7 @@
 // The public face of `modules/campaigns`: what other folders may import from it (decision 0181); the rest is its own.
 export { registerCampaignPageRoutes } from './campaign-page.routes.ts';
 export type { PageResults } from './campaign-page.routes.ts';
-export { CampaignPageService } from './campaign-page.service.ts';
-export { CampaignReads } from './campaign-reads.ts';
-export { campaignStatusJob } from './campaign.jobs.ts';
 export { CampaignRepository, effectiveStatusSql } from './campaign.repository.ts';
 export { registerCampaignRoutes } from './campaign.routes.ts';
 export { CampaignService, settledStatus } from './campaign.service.ts';
+export { wireCampaigns } from './campaigns.wiring.ts';

@@ -1,7 +1,6 @@
-import type { Address } from 'viem';
 import { hanabiTokenAbi } from '@hanabi/token';
 import type { BlockchainArtifacts } from '@hanabi/api';
-import type { ChainAdapter } from '../../adapters/chain/index.ts';
+import type { ChainAdapter, HexAddress } from '../../adapters/chain/index.ts';
 import type { Db } from '../../db/client.ts';
 import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
 import { appSetting } from '../../db/schema.ts';
@@ -16,7 +15,7 @@ export class TokenSetupError extends Error {
 export interface ChainServiceOptions {
   chainId: number;
   /** Production: the deployed token's address from config. Unset: deploy once and record it. */
-  configuredAddress: Address | undefined;
+  configuredAddress: HexAddress | undefined;
   ipfsGateway: string;
 }
 
@@ -33,7 +32,7 @@ export class ChainService {
     private readonly log: Logger,
   ) {}
 
-  async ensureToken(): Promise<Address> {
+  async ensureToken(): Promise<HexAddress> {
     const chain = await this.chain.get();
     const actualChainId = await chain.publicClient.getChainId();
     if (actualChainId !== this.options.chainId) {
@@ -49,7 +48,7 @@ export class ChainService {
       }
       return this.options.configuredAddress;
     }
-    const recorded = await readSetting<Address>(this.db, SETTING_KEYS.contractAddress);
+    const recorded = await readSetting<HexAddress>(this.db, SETTING_KEYS.contractAddress);
     if (recorded && (await chain.hasCode(recorded))) return recorded;
 
     if (recorded)
@@ -70,7 +69,7 @@ export class ChainService {
    * deployed — only `deploy-token` deploys. A chain that does not answer throws its own error (the caller retries
    * and serves meanwhile); a chain that answers and rules the token out throws TokenSetupError.
    */
-  async verifyToken(): Promise<Address> {
+  async verifyToken(): Promise<HexAddress> {
     const chain = await this.chain.get();
     const actualChainId = await chain.publicClient.getChainId();
     if (actualChainId !== this.options.chainId) {
@@ -92,10 +91,10 @@ export class ChainService {
   }
 
   /** The token's address as every process sees it (config, or what the deploying process recorded). */
-  async tokenAddress(): Promise<Address | null> {
+  async tokenAddress(): Promise<HexAddress | null> {
     return (
       this.options.configuredAddress ??
-      (await readSetting<Address>(this.db, SETTING_KEYS.contractAddress)) ??
+      (await readSetting<HexAddress>(this.db, SETTING_KEYS.contractAddress)) ??
       null
     );
   }

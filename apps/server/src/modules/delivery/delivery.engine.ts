@@ -1,6 +1,5 @@
-import type { Hash, Hex } from 'viem';
 import { ChainError } from '../../adapters/chain/index.ts';
-import type { AirdropCall, AirdropSigner } from '../../adapters/chain/index.ts';
+import type { AirdropCall, AirdropSigner, Hash, Hex } from '../../adapters/chain/index.ts';
 import type { HexAddress } from '../../adapters/chain/index.ts';
 import type { Logger } from '../../logger.ts';
 import type { ChainTxRepository, ChainTxRow, QueuedBatch, SignerKey } from './chain-tx.repository.ts';

@@ -23,8 +23,8 @@ export function createSignerLock(config: AppConfig, database: Database): SignerL
 }
 
 /**
- * The wiring of delivery: the engine (started lazily with the chain), its job, and the service other modules and
- * the operator use. `sources` are the modules that decide deliveries (the one-way port, `delivery-source.ts`):
+ * The wiring of delivery: the engine (started lazily with the chain), its job, the service other modules and
+ * the operator use, and the signer's lock. `sources` are the modules that decide deliveries (the one-way port, `delivery-source.ts`):
  * delivery tells them when theirs finish or travel again and imports nothing of theirs.
  */
 export function wireDelivery(options: {
@@ -35,11 +35,11 @@ export function wireDelivery(options: {
   chain: Lazy<ChainAdapter>;
   chainService: ChainService;
   digitalGoods: DigitalGoodsRepository;
-  signerLock: SignerLock;
   sources: readonly DeliverySource[];
 }) {
   const { config, database, log, queue } = options;
   const { db } = database;
+  const signerLock = createSignerLock(config, database);
   const repositories = {
     deliveries: new DeliveryRepository(db),
     chainTxs: new ChainTxRepository(db, options.sources),
@@ -53,7 +53,7 @@ export function wireDelivery(options: {
           new DeliveryEngine(
             new AirdropSigner(chain),
             repositories.chainTxs,
-            options.signerLock,
+            signerLock,
             () => options.chainService.tokenAddress(),
             config.delivery,
             log.child({ module: 'delivery' }),
@@ -88,6 +88,8 @@ export function wireDelivery(options: {
     services: { delivery },
     jobs: [tickJob],
     engine: startEngine,
+    /** Shared with the operator's token writes: one signer key per chain, one sender at a time. */
+    signerLock,
   };
 }
 

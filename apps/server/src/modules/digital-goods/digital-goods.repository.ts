@@ -82,6 +82,14 @@ export class DigitalGoodsRepository {
     return row ?? null;
   }
 
+  /** The goods under this token id with the copies its campaigns promised, for the operator's supply cap. */
+  async supplyOfToken(tokenId: bigint): Promise<{ name: string; supply: number; promised: number } | null> {
+    const goods = await this.findByTokenId(tokenId);
+    if (!goods) return null;
+    const promised = (await this.reservedCopies([goods.id])).get(goods.id) ?? 0;
+    return { name: goods.name, supply: goods.supply, promised };
+  }
+
   async findByIds(ids: string[]): Promise<DigitalGoodsRow[]> {
     if (ids.length === 0) return [];
     return this.db

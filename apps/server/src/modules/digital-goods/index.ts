@@ -3,5 +3,5 @@ export { assetRefOf } from './digital-goods.mapper.ts';
 export { DigitalGoodsRepository } from './digital-goods.repository.ts';
 export type { DigitalGoodsRow } from './digital-goods.repository.ts';
 export { registerDigitalGoodsRoutes } from './digital-goods.routes.ts';
-export { DigitalGoodsService } from './digital-goods.service.ts';
 export type { GoodsPublisher } from './goods-publisher.ts';
+export { wireDigitalGoods } from './digital-goods.wiring.ts';

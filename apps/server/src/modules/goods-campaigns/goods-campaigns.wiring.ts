@@ -1,94 +1,57 @@
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Logger } from '../../logger.ts';
-import { createFileStorage, createTusDataStore, type FileStorage } from '../../adapters/storage/index.ts';
-import { AssetRepository } from '../uploads/index.ts';
-import { AssetService } from '../uploads/index.ts';
-import { TusUploads } from '../uploads/index.ts';
-import { uploadsCleanupJob } from '../uploads/index.ts';
-import { DigitalGoodsRepository } from '../digital-goods/index.ts';
-import { DigitalGoodsService } from '../digital-goods/index.ts';
-import type { GoodsPublisher } from '../digital-goods/index.ts';
-import { CampaignRepository } from '../campaigns/index.ts';
-import { CampaignService } from '../campaigns/index.ts';
-import { CampaignPageService } from '../campaigns/index.ts';
-import { campaignStatusJob } from '../campaigns/index.ts';
-import { CampaignReads } from '../campaigns/index.ts';
 import type { CacheBus } from '../../db/cache-bus.ts';
-import { OgImageRenderer } from '../og-pages/index.ts';
-import { OgCardImages } from '../og-pages/index.ts';
+import type { Logger } from '../../logger.ts';
+import type { FileStorage, TusDataStore } from '../../adapters/storage/index.ts';
+import { wireUploads } from '../uploads/index.ts';
+import { wireDigitalGoods, type GoodsPublisher } from '../digital-goods/index.ts';
+import { wireCampaigns } from '../campaigns/index.ts';
+import { wireOgPages } from '../og-pages/index.ts';
 
 /**
- * The wiring of the making side (issue [Goods & campaigns]): file storage → uploads → digital goods →
- * campaigns and their crawler pages, plus their jobs. container.ts spreads these into its own lists.
+ * The making side (issue [Goods & campaigns]) composed from its modules' wire functions: uploads → digital
+ * goods → campaigns and their crawler pages, plus their jobs. The file storage and tus store come from the
+ * composition root, which creates each outside client once.
  */
-export function wireGoodsAndCampaigns(options: {
+export function wireGoodsAndCampaigns(ports: {
   config: AppConfig;
   db: Db;
   log: Logger;
-  /** Puts published goods on chain (the chain work plugs its implementation in here). */
+  storage: FileStorage;
+  tusDataStore: TusDataStore;
+  /** Puts published goods on chain (the goods-on-chain module). */
   goodsPublisher: GoodsPublisher;
   /** Cross-process invalidation of the public read caches. */
   cacheBus: CacheBus | null;
 }) {
-  const { config, db, log } = options;
-  const storage: FileStorage = createFileStorage(config);
-  const repositories = {
-    assets: new AssetRepository(db),
-    digitalGoods: new DigitalGoodsRepository(db),
-    campaigns: new CampaignRepository(db),
-  };
-  const assets = new AssetService(repositories.assets, storage, config.uploads.maxBytes, log);
-  const tusUploads = new TusUploads(
-    createTusDataStore(config),
-    assets,
-    repositories.assets,
+  const { config, db, log, storage } = ports;
+  const uploads = wireUploads(ports);
+  const assetRows = uploads.repositories.assets;
+  const { assets } = uploads.services;
+  const digitalGoods = wireDigitalGoods({
+    db,
     log,
-    config.publicOrigin,
-  );
-  const digitalGoods = new DigitalGoodsService(
-    repositories.digitalGoods,
-    repositories.assets,
-    assets,
     storage,
-    options.goodsPublisher,
-    log,
-  );
-  const campaigns = new CampaignService(
-    repositories.campaigns,
-    repositories.digitalGoods,
-    repositories.assets,
+    assetRows,
     assets,
-    storage,
-    log,
-  );
-  const campaignReads = new CampaignReads(campaigns, repositories.campaigns, options.cacheBus, {
-    ttlMs: config.http.publicReadCacheMs,
+    goodsPublisher: ports.goodsPublisher,
   });
-  campaigns.onChange((id) => campaignReads.changed(id));
-  const ogImages = new OgCardImages(
-    storage,
-    new OgImageRenderer(),
-    repositories.assets,
-    config.publicOrigin,
+  const og = wireOgPages({ storage, assets: assetRows, publicOrigin: config.publicOrigin, log });
+  const campaigns = wireCampaigns({
+    config,
+    db,
     log,
-  );
-  const campaignPages = new CampaignPageService(
-    campaigns,
-    repositories.campaigns,
-    repositories.digitalGoods,
-    ogImages,
-    campaignReads,
-    { publicOrigin: config.publicOrigin },
-  );
-  return {
     storage,
-    repositories,
-    services: { assets, tusUploads, digitalGoods, campaigns, campaignReads, campaignPages, ogImages },
-    jobs: [
-      campaignStatusJob(repositories.campaigns, config.campaigns.statusCron),
-      uploadsCleanupJob(tusUploads, config.housekeepingCron),
-    ],
+    cacheBus: ports.cacheBus,
+    assetRows,
+    assets,
+    digitalGoods: digitalGoods.repositories.digitalGoods,
+    ogImages: og.services.ogImages,
+  });
+  return {
+    repositories: { ...uploads.repositories, ...digitalGoods.repositories, ...campaigns.repositories },
+    services: { ...uploads.services, ...digitalGoods.services, ...campaigns.services, ...og.services },
+    jobs: [...campaigns.jobs, ...uploads.jobs],
   };
 }
 

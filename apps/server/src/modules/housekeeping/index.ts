@@ -1,3 +1,2 @@
 // The public face of `modules/housekeeping`: what other folders may import from it (decision 0181); the rest is its own.
-export { housekeepingJob } from './housekeeping.jobs.ts';
-export { HousekeepingRepository } from './housekeeping.repository.ts';
+export { wireHousekeeping } from './housekeeping.wiring.ts';

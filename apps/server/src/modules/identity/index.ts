@@ -2,11 +2,12 @@
 export { AuthGateway } from './auth-gateway.ts';
 export { installAuthHandler } from './auth-handler.ts';
 export { resolveAuthSecret } from './auth-secret.ts';
-export { AUTH_COOKIE_PREFIX, createAuth } from './auth.ts';
+export { AUTH_COOKIE_PREFIX } from './auth.ts';
 export type { Auth } from './auth.ts';
 export { forwardSetCookies, toFetchHeaders } from './fetch-bridge.ts';
 export { IdentityRepository } from './identity.repository.ts';
 export type { Identity, SignInMethodRecord } from './identity.repository.ts';
 export { registerIdentityRoutes } from './identity.routes.ts';
-export { LinkBindings } from './link-binding.ts';
 export { AuthSessionResolver } from './session-resolver.ts';
+export { wireIdentity } from './identity.wiring.ts';
+export type { IdentityWiring } from './identity.wiring.ts';

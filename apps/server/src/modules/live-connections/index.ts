@@ -6,3 +6,4 @@ export type { PlatformConnectionRow } from './live-connections.repository.ts';
 export { registerLiveConnectionRoutes } from './live-connections.routes.ts';
 export { LiveConnectionsService } from './live-connections.service.ts';
 export type { HeldPrizes } from './live-connections.service.ts';
+export { wireLiveConnections } from './live-connections.wiring.ts';

@@ -1,10 +1,7 @@
-import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import type { Lazy } from '../../lib/lazy.ts';
-import type { ChainAdapter } from '../../adapters/chain/index.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
-import { createBeacon, type BeaconAdapter } from '../../adapters/beacon/index.ts';
+import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import { CampaignAccess, type LiveStreamLookup } from './campaign-access.ts';
 import { CampaignResultsService } from './campaign-results.service.ts';
@@ -23,10 +20,10 @@ import { WinnersService } from './winners.service.ts';
  * the secret, ids, the beacon and the clock.
  */
 export function wireDraws(options: {
-  config: AppConfig;
   db: Db;
   log: Logger;
-  chain: Lazy<ChainAdapter>;
+  /** Public randomness: the embedded chain's next block or drand (created once by the composition root). */
+  beacon: BeaconAdapter;
   storage: FileStorage;
   delivery: DeliveryService;
   /** The campaign's live streams, for the streamer routes under `{platform}/{a}/{b}`. */
@@ -35,7 +32,7 @@ export function wireDraws(options: {
 }) {
   const { db } = options;
   const log = options.log.child({ module: 'draws' });
-  const beacon: BeaconAdapter = options.seams?.beacon ?? createBeacon(options.config, options.chain);
+  const beacon = options.seams?.beacon ?? options.beacon;
   const repository = new DrawsRepository(db);
   const access = new CampaignAccess(db, options.liveStreams);
   const engine = new DrawEngine(db, { ...options.seams, beacon }, log);

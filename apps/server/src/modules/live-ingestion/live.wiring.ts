@@ -4,14 +4,13 @@ import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
-import { createYouTubeApi, type YouTubeApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
-import { SecretBox } from '../../lib/secret-box.ts';
-import { ConnectionTokens } from '../live-connections/index.ts';
-import { LiveConnectionsRepository } from '../live-connections/index.ts';
-import { registerLiveConnectionRoutes } from '../live-connections/index.ts';
-import { LiveConnectionsService, type HeldPrizes } from '../live-connections/index.ts';
-import { LiveEventHub } from '../live-events/index.ts';
-import { registerLiveEventRoutes } from '../live-events/index.ts';
+import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
+import {
+  registerLiveConnectionRoutes,
+  wireLiveConnections,
+  type HeldPrizes,
+} from '../live-connections/index.ts';
+import { registerLiveEventRoutes, wireLiveEvents } from '../live-events/index.ts';
 import { liveIngestionJobs, LivePollKicker } from './live-ingestion.jobs.ts';
 import { LivePoller } from './live-poller.ts';
 import { LiveStreamRepository } from './live-stream.repository.ts';
@@ -21,8 +20,8 @@ import { LiveStreamService } from './live-stream.service.ts';
 import { registerLiveStreamRoutes } from './live-streams.routes.ts';
 
 /**
- * The wiring of issue [Live] minus draws: platform connections (OAuth, encrypted tokens), live streams and
- * their ingestion jobs, comments, and the live event hub. container.ts spreads these into its lists.
+ * The wiring of issue [Live] minus draws: platform connections and the live event hub (their own wire functions),
+ * live streams and their ingestion jobs, comments. container.ts spreads these into its lists.
  */
 export function wireLive(options: {
   config: AppConfig;
@@ -37,6 +36,11 @@ export function wireLive(options: {
    * charges every call outside a chat read (connect, channel look-ups) to the project's quota ledger as it happens.
    */
   youtube: YouTubeApi;
+  /**
+   * A YouTube client per poll, made by the composition root: quota is counted per stream, so each poll's client
+   * reports into its own counter (decision 0184).
+   */
+  youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi;
   twitcasting: TwitCastingApi;
   /** One ledger for the Google project (the OAuth client every call goes out under), all streams and calls. */
   youtubeQuota: YouTubeQuotaLedger;
@@ -45,17 +49,14 @@ export function wireLive(options: {
   const log = options.log.child({ module: 'live' });
   const { db } = database;
   const { youtubeQuota } = options;
+  const { youtubeFor, twitcasting } = options;
+  const connections = wireLiveConnections({ ...options, db, log });
+  const { tokens } = connections;
   const repositories = {
-    liveConnections: new LiveConnectionsRepository(db),
+    ...connections.repositories,
     liveStreams: new LiveStreamRepository(db, youtubeQuota),
     liveComments: new LiveCommentRepository(db),
   };
-  const box = new SecretBox(options.authSecret);
-  const { youtube, twitcasting } = options;
-  // Quota is counted per stream, so each poll gets an adapter that reports into its own counter.
-  const youtubeFor = (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) =>
-    createYouTubeApi(config, onQuota);
-  const tokens = new ConnectionTokens(repositories.liveConnections, box, youtube, log);
   const livePoller = new LivePoller(
     repositories.liveStreams,
     repositories.liveConnections,
@@ -71,15 +72,7 @@ export function wireLive(options: {
     () => repositories.liveStreams,
     () => queue,
   );
-  const liveConnections = new LiveConnectionsService(
-    repositories.liveConnections,
-    youtube,
-    twitcasting,
-    box,
-    options.heldPrizes,
-    { publicOrigin: config.publicOrigin, secureCookies: config.auth.secureCookies },
-    log,
-  );
+  const { liveConnections } = connections.services;
   const liveStreams = new LiveStreamService(
     repositories.liveStreams,
     repositories.liveComments,
@@ -97,7 +90,7 @@ export function wireLive(options: {
       liveStreams,
       livePoller,
       youtubeQuota,
-      liveEventHub: new LiveEventHub(database, log),
+      ...wireLiveEvents({ database, log }).services,
     },
     jobs: [pollJob, sweepJob],
   };

@@ -1,5 +1,5 @@
 import type { RecipientKind } from '@hanabi/api';
-import { parseWalletAddress } from '../account/index.ts';
+import { parseWalletAddress } from '../../adapters/chain/index.ts';
 
 export type ParsedRecipient =
   { ok: true; kind: RecipientKind; id: string } | { ok: false; kind: RecipientKind | null; reason: string };

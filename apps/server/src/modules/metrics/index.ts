@@ -2,3 +2,4 @@
 export { metricsAccess } from './metrics-access.ts';
 export { registerMetricsRoutes } from './metrics.routes.ts';
 export { MetricsService } from './metrics.service.ts';
+export { wireMetrics } from './metrics.wiring.ts';

@@ -10,9 +10,10 @@ export {
 } from './first-paint.ts';
 export type { FirstPaint } from './first-paint.ts';
 export { OgCardImages, shortDescription, unlessNotFound } from './og-card-images.ts';
-export { OgImageRenderer, ogImageKey } from './og-image.ts';
+export { ogImageKey } from './og-image.ts';
 export type { OgCard } from './og-image.ts';
 export type { OgTags } from './og-tags.ts';
 export { signInStepPaint } from './sign-in-step-paint.ts';
 export type { SignInProviders } from './sign-in-step-paint.ts';
 export { paintLocale, registerStaticPagePaint } from './static-page-paint.ts';
+export { wireOgPages } from './og-pages.wiring.ts';

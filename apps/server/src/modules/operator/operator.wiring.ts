@@ -1,27 +1,22 @@
 import type { Db } from '../../db/client.ts';
 import { AdminUsersRepository } from './users/admin-users.repository.ts';
 import { AdminUsersService } from './users/admin-users.service.ts';
-import { AnalyticsRepository } from '../analytics/index.ts';
-import { AnalyticsService } from '../analytics/index.ts';
-import { NewsRepository } from '../news/index.ts';
-import { NewsService } from '../news/index.ts';
+import { wireAnalytics } from '../analytics/index.ts';
+import { wireNews } from '../news/index.ts';
 
 /**
- * The wiring of the operator area (issue [Operator]): users, the analytics dashboard and news.
- * container.ts spreads these into its own lists.
+ * The operator area (issue [Operator]): its user tools, composed with the analytics dashboard and news, which
+ * stay modules of their own (news is public too).
  */
-export function wireOperator(db: Db) {
-  const repositories = {
-    adminUsers: new AdminUsersRepository(db),
-    analytics: new AnalyticsRepository(db),
-    news: new NewsRepository(db),
+export function wireOperator(ports: { db: Db }) {
+  const adminUsers = new AdminUsersRepository(ports.db);
+  const analytics = wireAnalytics(ports);
+  const news = wireNews(ports);
+  return {
+    repositories: { adminUsers, ...analytics.repositories, ...news.repositories },
+    services: { adminUsers: new AdminUsersService(adminUsers), ...analytics.services, ...news.services },
+    jobs: [...analytics.jobs],
   };
-  const services = {
-    adminUsers: new AdminUsersService(repositories.adminUsers),
-    analytics: new AnalyticsService(repositories.analytics),
-    news: new NewsService(repositories.news),
-  };
-  return { repositories, services };
 }
 
 export type OperatorArea = ReturnType<typeof wireOperator>;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { getAddress } from 'viem';
 import type { Db } from '../../db/client.ts';
+import { parseWalletAddress } from '../../adapters/chain/index.ts';
 import { chainOperation, delivery } from '../../db/schema.ts';
 
 /**
@@ -97,11 +97,8 @@ export class TokenLedgerRepository {
 }
 
 function checksum(address: string): string | null {
-  try {
-    return getAddress(address.toLowerCase());
-  } catch {
-    return null;
-  }
+  const parsed = parseWalletAddress(address.toLowerCase());
+  return parsed.ok ? parsed.address : null;
 }
 
 /** numeric(78,0) comes back as a string (PGlite may add a fraction for sums). */

@@ -3,8 +3,7 @@ import { apiRoutes, IPFS_UPLOAD_BINARY_TYPE, IpfsUploadJsonBody } from '@hanabi/
 import { registerRoute } from '../../http/register-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireSession } from '../../http/session.ts';
-import type { HexAddress } from '../../adapters/chain/index.ts';
-import { parseWalletAddress } from '../account/index.ts';
+import { parseWalletAddress, type HexAddress } from '../../adapters/chain/index.ts';
 import type { TokenService } from './tokens.service.ts';
 import { tooLargeError, type TokenAssetService } from './token-assets.service.ts';
 
@@ -16,7 +15,7 @@ function invalid(field: string, message: string): AppError {
 function address(value: string, field: string): HexAddress {
   const parsed = parseWalletAddress(value);
   if (!parsed.ok) throw invalid(field, parsed.reason);
-  return parsed.address as HexAddress;
+  return parsed.address;
 }
 
 function optionalAddress(value: string | undefined, field: string): HexAddress | undefined {

@@ -4,7 +4,6 @@ export { AssetRepository } from './asset.repository.ts';
 export type { AssetRow } from './asset.repository.ts';
 export { AssetService } from './asset.service.ts';
 export { registerFilesRoutes } from './files.routes.ts';
-export { TusUploads } from './tus-uploads.ts';
 export { registerTusRoutes } from './tus.routes.ts';
 export { registerUploadRoutes } from './upload.routes.ts';
-export { uploadsCleanupJob } from './uploads.jobs.ts';
+export { wireUploads } from './uploads.wiring.ts';

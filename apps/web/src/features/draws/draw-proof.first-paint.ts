@@ -9,7 +9,7 @@
  * it for Node). Change both together.
  */
 import type { PublicDraw } from '@hanabi/api';
-import { systemFonts } from '../../app/system-fonts';
+import { systemFonts } from '../../lib/system-fonts';
 import { formatCount } from '../../lib/format';
 import { escapeHtml } from '../../lib/html-text';
 

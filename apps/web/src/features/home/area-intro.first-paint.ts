@@ -7,7 +7,7 @@
  * both together.
  */
 import type { UserType } from '@hanabi/api';
-import { systemFonts } from '../../app/system-fonts';
+import { systemFonts } from '../../lib/system-fonts';
 import { escapeHtml } from '../../lib/html-text';
 
 /** The messages it shows (`intro.*` of `lib/i18n`). */

@@ -5,7 +5,7 @@
  * the text keeps its size and place: the browser's largest paint (the hero's lead) stays this early one.
  * No imports but plain modules: the build reads it outside the bundler's browser graph. Change both together.
  */
-import { systemFonts } from '../../app/system-fonts';
+import { systemFonts } from '../../lib/system-fonts';
 import { escapeHtml } from '../../lib/html-text';
 
 /** The messages it shows (`landing.*` and `app.*` of `lib/i18n`). */

@@ -5,7 +5,7 @@
  * Mantine sizes as the page, so React's title and lead replace it at the same size and place and the browser's
  * largest paint stays this early one. Only plain imports: the build reads it outside the browser bundle.
  */
-import { systemFonts } from '../../app/system-fonts';
+import { systemFonts } from '../../lib/system-fonts';
 import { escapeHtml } from '../../lib/html-text';
 import type { UserType } from '@hanabi/api';
 

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keccak256Hex, parseWalletAddress, toChecksumAddress } from './wallet-address.ts';
-
-describe('keccak256Hex', () => {
-  it('matches known Keccak-256 digests', () => {
-    expect(keccak256Hex(new Uint8Array())).toBe(
-      'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
-    );
-    expect(keccak256Hex(new TextEncoder().encode('abc'))).toBe(
-      '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
-    );
-    // Longer than one 136-byte block.
-    expect(keccak256Hex(new TextEncoder().encode('a'.repeat(200)))).toHaveLength(64);
-  });
-});
+import { parseWalletAddress, toChecksumAddress } from './chain-address.ts';
 
 describe('EIP-55', () => {
   // Test vectors from EIP-55.
