@@ -82,7 +82,8 @@ export const resultsSeedStep: SeedStep = {
         { author: UNLINKED.channelId, name: UNLINKED.name, text: `${keyword}の気持ちを込めて`, at: 12 },
       ].map((comment) => ({
         id: crypto.randomUUID(),
-        liveStreamId: streamId,
+        platform: 'youtube' as const,
+        broadcastId: 'demoThanks01',
         platformMessageId: crypto.randomUUID(),
         authorPlatformId: comment.author,
         authorName: comment.name,

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveStream } from '@hanabi/api';
 import { liveComment, liveStream } from '../../db/schema.ts';
+import { commentOfStream } from '../live-entries/index.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { liveStreamer, pollNow, startLiveWorld, type LiveWorld } from './live-test-support.ts';
 
@@ -56,12 +57,8 @@ describe.each(testBackends())('TwitCasting back-fill after a pause (%s)', (backe
         let polls = 0;
         let waitedForReset = 0;
         const stored = async () =>
-          (
-            await db
-              .select({ id: liveComment.id })
-              .from(liveComment)
-              .where(eq(liveComment.liveStreamId, stream.id))
-          ).length;
+          (await db.select({ id: liveComment.id }).from(liveComment).where(commentOfStream(stream.id)))
+            .length;
         const deadline = Date.now() + 120_000;
         while ((await stored()) < PILED_UP + 10 && Date.now() < deadline) {
           const outcome = await pollNow(world, stream.id);
@@ -78,7 +75,7 @@ describe.each(testBackends())('TwitCasting back-fill after a pause (%s)', (backe
         const rows = await db
           .select({ messageId: liveComment.platformMessageId, text: liveComment.text })
           .from(liveComment)
-          .where(eq(liveComment.liveStreamId, stream.id))
+          .where(commentOfStream(stream.id))
           .orderBy(asc(liveComment.publishedAt));
         expect(rows).toHaveLength(PILED_UP + 10);
         const ids = new Set(rows.map((row) => row.messageId));
