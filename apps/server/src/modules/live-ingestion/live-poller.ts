@@ -35,8 +35,11 @@ export interface PollerTiming {
   emptyPageMinMs: number;
   /** How often a quiet TwitCasting stream asks whether the broadcast is still live (comments do not say). */
   liveCheckMs: number;
-  /** Back-fill at most this many offset pages in one poll (50 comments each). */
-  maxBackfillPages: number;
+  /**
+   * Stop starting TwitCasting pages (slices, history and gaps by offset) after this long in one poll, well inside
+   * the lease; the next poll goes on where this one stopped.
+   */
+  readBudgetMs: number;
   /** Recount a stream's entrants (a query over the campaign's comments) at most this often during a burst. */
   entrantsEveryMs: number;
   /** Keep reading this long after the campaign ends (comments written just before the end still arrive). */
@@ -48,7 +51,7 @@ export const DEFAULT_POLLER_TIMING: PollerTiming = {
   twitcastingIntervalMs: 3000,
   emptyPageMinMs: 1000,
   liveCheckMs: 30_000,
-  maxBackfillPages: 20,
+  readBudgetMs: 10_000,
   entrantsEveryMs: 2000,
   afterCampaignEndMs: 2 * 60_000,
 };
@@ -64,6 +67,9 @@ export interface PollOutcome {
 }
 
 const TC_PAGE = 50;
+
+/** Where a TwitCasting history walk by offset stopped (`ingest_state.history`; null once the first comment is read). */
+type HistoryWalk = NonNullable<IngestState['history']>;
 
 export interface PollOptions {
   /**
@@ -268,40 +274,47 @@ export class LivePoller {
   ): Promise<Decision> {
     const previous = row.cursor;
     const base = { accessToken, movieId: row.broadcastId, broadcasterId: row.channelId, limit: TC_PAGE };
+    const deadline = Date.now() + this.timing.readBudgetMs;
     // From a stored cursor (a restart, a pause, a busy chat): every slice until caught up, as far as the rate
     // limit's window allows; the first read takes the newest page.
     const first =
       previous === null
         ? await this.twitcasting.listComments({ ...base, sliceId: null })
-        : await this.twitcasting.walkComments({ ...base, sliceId: previous });
+        : await this.twitcasting.walkComments({
+            ...base,
+            sliceId: previous,
+            budgetMs: this.timing.readBudgetMs,
+          });
     let rate: TwitCastingRateLimit | null = first.rateLimit;
     const messages: ChatMessage[] = [...first.messages];
     // Gap check. A full slice page means more are waiting: read on by slice at once and count only what
     // arrived. A short page must account for every comment all_count added since; if it does not, comments
-    // fell between two reads, so read back by offset (newest first) until we meet what we already had. The
-    // first read takes the newest page, and the history before it by offset.
+    // fell between two reads, so read back by offset (newest first) until we meet what we already had.
     const known = typeof state.allCount === 'number' ? state.allCount : 0;
     const received = first.messages.length;
     let accounted = first.allCount;
-    let backfillFrom: number | null = null;
-    if (previous === null) {
-      if (first.mayHaveMore) backfillFrom = received;
-    } else if (first.mayHaveMore) {
+    if (previous !== null && first.mayHaveMore) {
       accounted = known + received;
-    } else if (first.allCount - known - received > 0) {
-      backfillFrom = 0;
-    }
-    if (backfillFrom !== null) {
-      let offset = backfillFrom;
-      for (let pages = 0; pages < this.timing.maxBackfillPages; pages += 1) {
-        if (!twitcastingPacing.canSpend(paceOf(rate), 1)) break;
+    } else if (previous !== null && first.allCount - known - received > 0) {
+      for (let offset = 0; this.mayRead(rate, deadline); offset += TC_PAGE) {
         const page = await this.twitcasting.listComments({ ...base, offset });
         rate = page.rateLimit ?? rate;
         messages.push(...page.messages);
-        offset += TC_PAGE;
-        const reached = previous !== null && page.messages.some((m) => compareIds(m.id, previous) <= 0);
+        const reached = page.messages.some((m) => compareIds(m.id, previous) <= 0);
         if (reached || !page.mayHaveMore) break;
       }
+    }
+    // The history before the first read's newest page, by offset and however long (no page ceiling): as far as
+    // the rate window and the time budget allow, then on in the next polls until the chat's first comment.
+    let history: HistoryWalk | null = state.history ?? null;
+    if (previous === null && first.mayHaveMore && received > 0) {
+      history = { offset: received, allCount: first.allCount, oldestId: first.messages[0]!.id };
+    }
+    if (history) {
+      const walked = await this.readHistory(base, history, first.allCount, rate, deadline);
+      rate = walked.rate;
+      messages.push(...walked.messages);
+      history = walked.left;
     }
     let ended = false;
     let liveCheckedAt = state.liveCheckedAt ?? 0;
@@ -317,13 +330,19 @@ export class LivePoller {
         answeredAt: now.getTime(),
         intervalMs: null,
         empty: first.messages.length === 0,
-        moreWaiting: first.mayHaveMore && previous !== null,
+        moreWaiting: (first.mayHaveMore && previous !== null) || history !== null,
         rateLimit: rate,
       },
       state,
       { intervalMs: this.timing.twitcastingIntervalMs, quietMs: this.timing.emptyPageMinMs },
     );
-    const nextState: IngestState = { ...pace.state, failures: 0, allCount: accounted, liveCheckedAt };
+    const nextState: IngestState = {
+      ...pace.state,
+      failures: 0,
+      allCount: accounted,
+      liveCheckedAt,
+      history,
+    };
     return {
       messages,
       deletedMessageIds: [],
@@ -340,6 +359,46 @@ export class LivePoller {
           : { status: 'live', nextPollAt: new Date(pace.nextAt) }),
       },
     };
+  }
+
+  /** Room for one more TwitCasting page in this poll: the rate window (one request kept back) and the time budget. */
+  private mayRead(rate: TwitCastingRateLimit | null, deadline: number): boolean {
+    return twitcastingPacing.canSpend(paceOf(rate), 1) && Date.now() < deadline;
+  }
+
+  /**
+   * Walks the history by offset (newest first) from where the last walk stopped, until a short page (the chat's
+   * first comment reached), the rate window or the time budget. Comments that arrived since moved that place
+   * further from the newest (by `all_count`'s growth); deletions can move it back, so a resumed walk first steps
+   * towards the newest until a page meets the oldest comment already read: nothing between is skipped, and a
+   * comment read twice is stored once.
+   */
+  private async readHistory(
+    base: { accessToken: string; movieId: string; broadcasterId: string; limit: number },
+    from: HistoryWalk,
+    allCount: number,
+    rate: TwitCastingRateLimit | null,
+    deadline: number,
+  ): Promise<{ messages: ChatMessage[]; rate: TwitCastingRateLimit | null; left: HistoryWalk | null }> {
+    const messages: ChatMessage[] = [];
+    const drift = allCount - from.allCount;
+    let offset = drift === 0 ? from.offset : Math.max(0, from.offset + drift - TC_PAGE);
+    let left = from;
+    let joined = drift === 0;
+    while (this.mayRead(rate, deadline)) {
+      const page = await this.twitcasting.listComments({ ...base, offset });
+      rate = page.rateLimit ?? rate;
+      if (!joined && offset > 0 && !page.messages.some((m) => compareIds(m.id, left.oldestId) >= 0)) {
+        offset = Math.max(0, offset - TC_PAGE);
+        continue;
+      }
+      joined = true;
+      messages.push(...page.messages);
+      offset += TC_PAGE;
+      if (!page.mayHaveMore) return { messages, rate, left: null };
+      left = { offset, allCount: page.allCount, oldestId: page.messages[0]?.id ?? left.oldestId };
+    }
+    return { messages, rate, left };
   }
 }
 
