@@ -6,7 +6,7 @@ import { commentOfStream } from '../live-entries/index.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { countEntrants } from '../live-entries/entrants.sql.ts';
 import { LiveStreamRepository } from './live-stream.repository.ts';
-import { liveStreamer, pollNow, startLiveWorld, type LiveWorld } from './live-test-support.ts';
+import { liveStreamer, pollNow, readChat, startLiveWorld, type LiveWorld } from './live-test-support.ts';
 
 interface SandboxSettings {
   youtubeQuotaUsed: number;
@@ -29,12 +29,7 @@ describe.each(testBackends())('one reader per live chat, streamed, with a shared
     ).body.id;
   };
   const start = async (campaignId: string) => {
-    const answer = await world.ctx.app.inject({
-      method: 'POST',
-      url: `/api/liveStreaming/${campaignId}/stream`,
-      headers: yt.headers,
-      payload: { platform: 'youtube' },
-    });
+    const answer = await readChat(world, 'POST', campaignId, 'youtube', yt.headers);
     expect(answer.statusCode).toBe(201);
     return answer.json<LiveStream>();
   };
@@ -97,11 +92,7 @@ describe.each(testBackends())('one reader per live chat, streamed, with a shared
     expect(await entrants(wins)).toBe(3);
 
     // One campaign stops: the other reads on alone from the shared token.
-    await world.ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/liveStreaming/${hellos}/stream?platform=youtube`,
-      headers: yt.headers,
-    });
+    await readChat(world, 'DELETE', hellos, 'youtube', yt.headers);
     await post('last win', 'Viewer Aoi');
     expect((await pollNow(world, a.id)).added).toBe(1);
     expect(await texts(b.id)).toHaveLength(4);
@@ -155,11 +146,7 @@ describe.each(testBackends())('one reader per live chat, streamed, with a shared
     expect(await entrants(wins)).toBe(2);
 
     // A campaign that stops reading keeps what was said while it read; later comments are the other's alone.
-    await world.ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/liveStreaming/${hellos}/stream?platform=youtube`,
-      headers: yt.headers,
-    });
+    await readChat(world, 'DELETE', hellos, 'youtube', yt.headers);
     await post('win hello late', 'Viewer Sora');
     expect((await pollNow(world, a.id)).added).toBe(1);
     expect(await chatRows()).toHaveLength(4);

@@ -4,7 +4,7 @@ import type { LiveStream } from '@hanabi/api';
 import { liveComment, liveStream } from '../../db/schema.ts';
 import { commentOfStream } from '../live-entries/index.ts';
 import { testBackends } from '../../test/test-context.ts';
-import { liveStreamer, pollNow, startLiveWorld, type LiveWorld } from './live-test-support.ts';
+import { liveStreamer, pollNow, readChat, startLiveWorld, type LiveWorld } from './live-test-support.ts';
 
 const PILED_UP = 5000;
 const HISTORY = 1600;
@@ -79,13 +79,9 @@ describe.each(testBackends())('TwitCasting back-fill after a pause (%s)', (backe
         );
         posted.push(answer.body.id);
       }
-      const started = await world.ctx.app.inject({
-        method: 'POST',
-        url: `/api/liveStreaming/${campaignId}/stream`,
-        headers: tc.headers,
-        payload: { platform: 'twitcasting' },
-      });
-      const stream = started.json<LiveStream>();
+      const stream = (
+        await readChat(world, 'POST', campaignId, 'twitcasting', tc.headers)
+      ).json<LiveStream>();
       // 32 pages of 50: more than a window of 12 holds, so the walk stops at the reserve, waits for the reset
       // and goes on where it stopped.
       const { polls, waitedForReset } = await withWindow(12, () => pollUntilStored(stream.id, HISTORY));
@@ -115,8 +111,8 @@ describe.each(testBackends())('TwitCasting back-fill after a pause (%s)', (backe
     async () => {
       const tc = await liveStreamer(world, 'twitcasting', 'Hanabi Streamer');
       const campaignId = await world.campaign(tc.userId);
-      const inject = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
-        world.ctx.app.inject({ method, url, headers: tc.headers, ...(payload ? { payload } : {}) });
+      const read = (method: 'POST' | 'DELETE') =>
+        readChat(world, method, campaignId, 'twitcasting', tc.headers);
       const post = (text: string) =>
         world.console<{ id: string }>('POST', `/streams/${tc.sandboxStreamId}/messages`, {
           authorName: `Fan ${text.length % 9}`,
@@ -124,24 +120,17 @@ describe.each(testBackends())('TwitCasting back-fill after a pause (%s)', (backe
         });
 
       for (let i = 0; i < 10; i += 1) await post(`before ${i}`);
-      const stream = (
-        await inject('POST', `/api/liveStreaming/${campaignId}/stream`, { platform: 'twitcasting' })
-      ).json<LiveStream>();
+      const stream = (await read('POST')).json<LiveStream>();
       expect(await pollNow(world, stream.id)).toMatchObject({ added: 10 });
 
       // Ingestion stops; 5,000 comments arrive meanwhile.
-      expect(
-        (await inject('DELETE', `/api/liveStreaming/${campaignId}/stream?platform=twitcasting`)).statusCode,
-      ).toBe(200);
+      expect((await read('DELETE')).statusCode).toBe(200);
       const posted: string[] = [];
       for (let i = 0; i < PILED_UP; i += 1) posted.push((await post(`while stopped ${i}`)).body.id);
 
       // A window of 40 requests per 10 s: the walk must stop at the reserve and wait for the reset, not fail.
       const { polls, waitedForReset } = await withWindow(40, async () => {
-        expect(
-          (await inject('POST', `/api/liveStreaming/${campaignId}/stream`, { platform: 'twitcasting' }))
-            .statusCode,
-        ).toBe(201);
+        expect((await read('POST')).statusCode).toBe(201);
         return pollUntilStored(stream.id, PILED_UP + 10);
       });
       const stored = await storedIds(stream.id);
