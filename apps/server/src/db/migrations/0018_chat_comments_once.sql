@@ -1,6 +1,11 @@
 -- Chat comments stored once per live chat (platform + broadcast), not once per campaign stream reading it
 -- (decision 0173). Existing copies of one message on several streams of the same chat become one row: the
 -- earliest stored, deleted if any copy was.
+-- A stream now sees the chat's comments stored up to its end: an end written before the last comments of its
+-- poll were (a streamed read's end took the poll's start) moves to the last of them, so no stream loses any.
+UPDATE "live_stream" s SET "ended_at" = m."last"
+FROM (SELECT "live_stream_id", max("created_at") AS "last" FROM "live_comment" GROUP BY 1) m
+WHERE m."live_stream_id" = s."id" AND s."ended_at" < m."last";--> statement-breakpoint
 ALTER TABLE "live_comment" ADD COLUMN "platform" text;--> statement-breakpoint
 ALTER TABLE "live_comment" ADD COLUMN "broadcast_id" text;--> statement-breakpoint
 UPDATE "live_comment" c SET "platform" = s."platform", "broadcast_id" = s."broadcast_id"

@@ -85,6 +85,15 @@ export interface QuotaCharger {
 }
 
 /**
+ * A read that ends the stream ends it at the commit, not when the poll began: the comments this commit and those
+ * before it stored (`created_at` up to now) are the stream's, and a streamed read may have run 45 s since
+ * (decision 0173).
+ */
+function endedNow(patch: { endedAt?: Date | null }, now: Date): { endedAt?: Date } {
+  return patch.endedAt ? { endedAt: now } : {};
+}
+
+/**
  * Copies a stream's quota of its current day into the per-day ledger (`live_quota_usage`), in the caller's
  * transaction: the stream row keeps only today for its budget, the ledger keeps every day for the dashboard.
  */
@@ -113,6 +122,7 @@ export async function commitRead(
       .update(liveStream)
       .set({
         ...patch,
+        ...endedNow(patch, now),
         // The entrant count is the database's (written by the last commit, this stream's or the reader's).
         ...(ingestState ? { ingestState: keepEntrants(ingestState) } : {}),
         updatedAt: now,
@@ -162,6 +172,7 @@ async function follow(tx: Tx, input: PollCommit, change: ChatChange, follower: F
     .update(liveStream)
     .set({
       ...shared,
+      ...endedNow(shared, now),
       ingestState: sql`(${liveStream.ingestState} - 'lease') || ${JSON.stringify(state)}::jsonb`,
       ...(next !== undefined ? { nextPollAt: next } : {}),
       updatedAt: now,
