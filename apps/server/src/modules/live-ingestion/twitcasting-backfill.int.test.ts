@@ -31,7 +31,7 @@ describe.each(testBackends())('TwitCasting back-fill after a pause (%s)', (backe
     ).map((row) => row.messageId);
 
   /** Polls as the job queue would (waiting for the time each poll booked) until `count` comments are stored. */
-  async function pollUntilStored(streamId: string, count: number) {
+  async function pollUntilStored(streamId: string, count: number, afterFirstPoll?: () => Promise<void>) {
     const db = world.ctx.container.database.db;
     let polls = 0;
     let waitedForReset = 0;
@@ -39,6 +39,7 @@ describe.each(testBackends())('TwitCasting back-fill after a pause (%s)', (backe
     while ((await storedIds(streamId)).length < count && Date.now() < deadline) {
       const outcome = await pollNow(world, streamId);
       polls += 1;
+      if (polls === 1) await afterFirstPoll?.();
       const [row] = await db.select().from(liveStream).where(eq(liveStream.id, streamId));
       expect(row!.lastError).toBeNull();
       const wait = outcome.nextPollAt ? outcome.nextPollAt.getTime() - Date.now() : 0;
@@ -83,11 +84,26 @@ describe.each(testBackends())('TwitCasting back-fill after a pause (%s)', (backe
         await readChat(world, 'POST', campaignId, 'twitcasting', tc.headers)
       ).json<LiveStream>();
       // 32 pages of 50: more than a window of 12 holds, so the walk stops at the reserve, waits for the reset
-      // and goes on where it stopped.
-      const { polls, waitedForReset } = await withWindow(12, () => pollUntilStored(stream.id, HISTORY));
+      // and goes on where it stopped — after 70 new comments moved its place further from the newest.
+      const newer = async () => {
+        for (let i = 0; i < 70; i += 1) {
+          const answer = await world.console<{ id: string }>(
+            'POST',
+            `/streams/${tc.sandboxStreamId}/messages`,
+            {
+              authorName: 'Fan 1',
+              text: `meanwhile ${i}`,
+            },
+          );
+          posted.push(answer.body.id);
+        }
+      };
+      const { polls, waitedForReset } = await withWindow(12, () =>
+        pollUntilStored(stream.id, HISTORY + 70, newer),
+      );
       const ids = await storedIds(stream.id);
-      expect(ids).toHaveLength(HISTORY);
-      expect(new Set(ids).size).toBe(HISTORY);
+      expect(ids).toHaveLength(HISTORY + 70);
+      expect(new Set(ids).size).toBe(HISTORY + 70);
       expect(posted.filter((id) => !ids.includes(id))).toEqual([]);
       expect(waitedForReset).toBeGreaterThanOrEqual(2);
       // Finished: the walk's place is cleared, and a later comment arrives by slice as usual.
