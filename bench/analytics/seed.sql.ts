@@ -90,9 +90,9 @@ function liveStatements(comments: number): string[] {
        from campaign c cross join unnest(c.platforms) as p(platform)`,
     `insert into live_quota_usage (live_stream_id, quota_day, units)
        select id, quota_day, quota_used from live_stream where quota_day is not null and quota_used > 0`,
-    `insert into live_comment (id, live_stream_id, platform_message_id, author_platform_id, author_name, text,
-         published_at, created_at, deleted_at)
-       select 'm' || g, s.id, 'm' || g, 'p' || ((n.k * 13 + (g / n.total) % 25) % 200000), 'viewer', 'hello',
+    `insert into live_comment (id, platform, broadcast_id, platform_message_id, author_platform_id, author_name,
+         text, published_at, created_at, deleted_at)
+       select 'm' || g, s.platform, s.broadcast_id, 'm' || g, 'p' || ((n.k * 13 + (g / n.total) % 25) % 200000), 'viewer', 'hello',
          s.started_at + t.offset_, s.started_at + t.offset_ + interval '2 seconds',
          case when g % 100 = 0 then s.started_at + t.offset_ + interval '1 minute' end
        from generate_series(1, ${comments}) g
@@ -109,7 +109,7 @@ function liveStatements(comments: number): string[] {
        select d.id, row_number() over (partition by d.id order by k.key) - 1, k.key, 'viewer'
        from (
          select distinct s.campaign_id, s.platform || ':' || lc.author_platform_id as key
-         from live_comment lc join live_stream s on s.id = lc.live_stream_id
+         from live_comment lc join live_stream s on s.platform = lc.platform and s.broadcast_id = lc.broadcast_id
          where lc.deleted_at is null
        ) k
        join draw d on d.campaign_id = k.campaign_id`,

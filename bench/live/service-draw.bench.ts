@@ -49,13 +49,14 @@ async function main() {
     const seedStarted = performance.now();
     // Half on each platform, 1 % of them linked users commenting on both, 20 % repeat comments.
     await database.pool!.query(
-      `insert into live_comment (id, live_stream_id, platform_message_id, author_platform_id, author_name, text,
-         published_at)
-       select gen_random_uuid()::text, case when i % 2 = 0 then $1 else $2 end, 'm' || i || '-' || r,
+      `insert into live_comment (id, platform, broadcast_id, platform_message_id, author_platform_id, author_name,
+         text, published_at)
+       select gen_random_uuid()::text, case when i % 2 = 0 then 'youtube' else 'twitcasting' end,
+         case when i % 2 = 0 then $1 else $2 end, 'm' || i || '-' || r,
          case when i % 2 = 0 then 'UC' || lpad(i::text, 22, '0') else (1000000000 + i)::text end,
          'viewer ' || i, 'hello #' || r, now() - (i % 3600) * interval '1 second'
        from generate_series(1, $3::int) as i, generate_series(1, case when random() < 0.2 then 2 else 1 end) as r`,
-      [youtube.id, twitcasting.id, entrants],
+      [youtube.broadcastId, twitcasting.broadcastId, entrants],
     );
     await database.pool!.query(
       `insert into auth_user (id, name, email) select 'a' || i, 'x', 'a' || i || '@example.com'

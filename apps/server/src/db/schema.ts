@@ -772,14 +772,18 @@ export const liveStream = pgTable(
   ],
 );
 
-/** A chat message, de-duplicated by the platform's message id within its stream. */
+/**
+ * A chat message, stored once per live chat (platform + broadcast) however many campaigns read that chat, and
+ * de-duplicated by the platform's message id within it (decision 0173). A campaign's stream on the chat sees the
+ * chat's comments up to its `ended_at` (all of them while it is read); each campaign applies its own entry rule.
+ */
 export const liveComment = pgTable(
   'live_comment',
   {
     id: text('id').primaryKey(),
-    liveStreamId: text('live_stream_id')
-      .notNull()
-      .references(() => liveStream.id, { onDelete: 'cascade' }),
+    /** The chat it was said in: `live_stream.platform` and `live_stream.broadcast_id` of the streams reading it. */
+    platform: text('platform', { enum: LIVE_PLATFORMS }).notNull(),
+    broadcastId: text('broadcast_id').notNull(),
     platformMessageId: text('platform_message_id').notNull(),
     authorPlatformId: text('author_platform_id').notNull(),
     authorName: text('author_name').notNull(),
@@ -796,10 +800,15 @@ export const liveComment = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('live_comment_message_uidx').on(table.liveStreamId, table.platformMessageId),
-    index('live_comment_stream_time_idx').on(table.liveStreamId, table.publishedAt, table.id),
+    uniqueIndex('live_comment_chat_message_uidx').on(
+      table.platform,
+      table.broadcastId,
+      table.platformMessageId,
+    ),
+    index('live_comment_chat_time_idx').on(table.platform, table.broadcastId, table.publishedAt, table.id),
     index('live_comment_created_idx').on(table.createdAt),
     check('live_comment_kind_check', sql`${table.kind} in ('text', 'superChat', 'membership', 'other')`),
+    check('live_comment_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
   ],
 );
 

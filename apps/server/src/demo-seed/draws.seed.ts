@@ -82,7 +82,8 @@ export const resultsSeedStep: SeedStep = {
         { author: UNLINKED.channelId, name: UNLINKED.name, text: `${keyword}の気持ちを込めて`, at: 12 },
       ].map((comment) => ({
         id: crypto.randomUUID(),
-        liveStreamId: streamId,
+        platform: 'youtube' as const,
+        broadcastId: 'demoThanks01',
         platformMessageId: crypto.randomUUID(),
         authorPlatformId: comment.author,
         authorName: comment.name,
@@ -92,6 +93,8 @@ export const resultsSeedStep: SeedStep = {
         isModerator: false,
         isOwner: false,
         publishedAt: new Date(ended.startsAt.getTime() + comment.at * MINUTE),
+        // Stored while the stream was read: a stream sees the comments stored before its end (decision 0173).
+        createdAt: new Date(ended.startsAt.getTime() + comment.at * MINUTE),
       })),
     );
     // Both who took part win: the campaign draws as many as commented.

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { draw, drawEntrant, liveComment, liveQuotaUsage, liveStream, winner } from '../db/schema.ts';
 import type { LivePlatform } from '@hanabi/api';
+import { chatOf } from './live-entries.fixture.ts';
 
 /**
  * Live rows written straight into the tables for the dashboard tests (streams, comments, draws with their
@@ -40,7 +41,7 @@ export async function insertComment(
   const commentId = id();
   await db.insert(liveComment).values({
     id: commentId,
-    liveStreamId: values.streamId,
+    ...(await chatOf(db, values.streamId)),
     platformMessageId: commentId,
     authorPlatformId: values.author,
     authorName: values.author,

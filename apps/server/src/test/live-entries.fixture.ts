@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   appUser,
@@ -123,11 +124,25 @@ export interface CommentValues {
   deletedAt?: Date | null;
 }
 
+/** The chat a stream reads (comments are stored once per chat, decision 0173). */
+export async function chatOf(
+  db: Db,
+  streamId: string,
+): Promise<{ platform: LivePlatform; broadcastId: string }> {
+  const [row] = await db
+    .select({ platform: liveStream.platform, broadcastId: liveStream.broadcastId })
+    .from(liveStream)
+    .where(eq(liveStream.id, streamId));
+  return row!;
+}
+
+/** Comments in the chat of the stream `streamId` (every campaign's stream on that chat sees them). */
 export async function insertComments(db: Db, streamId: string, comments: CommentValues[]): Promise<string[]> {
   if (comments.length === 0) return [];
+  const chat = await chatOf(db, streamId);
   const rows = comments.map((comment) => ({
     id: id(),
-    liveStreamId: streamId,
+    ...chat,
     platformMessageId: id(),
     authorPlatformId: comment.author,
     authorName: comment.name ?? comment.author,

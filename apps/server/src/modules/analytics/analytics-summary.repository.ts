@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { streamSeesComment } from '../live-entries/index.ts';
 import { rowsOf } from './analytics-sql.ts';
 
 /** The summary's name in analytics_summary_state. */
@@ -31,7 +32,7 @@ export function liveRowsSql(bin: LiveBin, campaignIs: (column: SQL) => SQL): SQL
   return sql`(
     with cs as (
       select s.campaign_id, s.platform, c.author_platform_id as author, c.created_at, c.deleted_at
-      from live_comment c join live_stream s on s.id = c.live_stream_id
+      from live_comment c join live_stream s on ${streamSeesComment('s', 'c')}
       where ${campaignIs(sql`s.campaign_id`)}
     ),
     firsts as (
@@ -78,7 +79,7 @@ export function touchedCampaignsSql(since: SQL): SQL {
   return sql`
     select campaign_id from live_stream where updated_at >= ${since}
     union
-    select s.campaign_id from live_comment c join live_stream s on s.id = c.live_stream_id
+    select s.campaign_id from live_comment c join live_stream s on ${streamSeesComment('s', 'c')}
       where c.created_at >= ${since}
     union
     select campaign_id from draw where revealed_at >= ${since}`;

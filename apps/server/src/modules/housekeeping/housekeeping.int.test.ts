@@ -1,6 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSession, authUser, authVerification, idempotencyRecord } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import {
+  authSession,
+  authUser,
+  authVerification,
+  campaign,
+  idempotencyRecord,
+  liveComment,
+} from '../../db/schema.ts';
+import {
+  insertCampaign,
+  insertComments,
+  insertGoods,
+  insertStream,
+  insertUser,
+} from '../../test/live-entries.fixture.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
+import { HousekeepingRepository } from './housekeeping.repository.ts';
 
 async function waitFor<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -70,12 +86,37 @@ describe.each(testBackends())('housekeeping job through the real queue on %s', (
       const found = await ctx.container.queue.getJob(housekeeping(), jobId!);
       return found?.state === 'completed' ? found : null;
     });
-    expect(job.output).toEqual({ idempotencyRecords: 2, authVerifications: 1, authSessions: 1 });
+    expect(job.output).toEqual({
+      idempotencyRecords: 2,
+      authVerifications: 1,
+      authSessions: 1,
+      chatComments: 0,
+    });
     expect((await db.select({ id: authSession.id }).from(authSession)).map((row) => row.id)).toEqual([
       's-live',
     ]);
     const left = await db.select({ key: idempotencyRecord.key }).from(idempotencyRecord);
     expect(left.map((row) => row.key)).toEqual(['live']);
+  });
+
+  it('removes the comments of a chat once no campaign reading it is left (they are stored once per chat)', async () => {
+    const { db } = ctx.container.database;
+    const streamerId = await insertUser(db, { type: 'streamer', name: 'Chat Streamer' });
+    const goodsId = await insertGoods(db, streamerId);
+    const first = await insertCampaign(db, { streamerId, goodsId });
+    const second = await insertCampaign(db, { streamerId, goodsId });
+    const stream = await insertStream(db, { campaignId: first, platform: 'youtube', broadcastId: 'hk-chat' });
+    await insertStream(db, { campaignId: second, platform: 'youtube', broadcastId: 'hk-chat' });
+    await insertComments(db, stream.id, [{ author: 'UC-a' }, { author: 'UC-b' }]);
+    const repository = new HousekeepingRepository(db);
+    const chat = () => db.select().from(liveComment).where(eq(liveComment.broadcastId, 'hk-chat'));
+
+    await db.delete(campaign).where(eq(campaign.id, first));
+    expect(await repository.deleteUnreadChatComments()).toBe(0);
+    expect(await chat()).toHaveLength(2);
+    await db.delete(campaign).where(eq(campaign.id, second));
+    expect(await repository.deleteUnreadChatComments()).toBe(2);
+    expect(await chat()).toEqual([]);
   });
 
   it('keeps its recurring schedule in the database', async () => {

@@ -18,10 +18,12 @@ export function housekeepingJob(repository: HousekeepingRepository, cron: string
       const now = payload.now ? new Date(payload.now) : new Date();
       const idempotencyRecords = await repository.deleteExpiredIdempotencyRecords(now);
       const auth = await repository.deleteExpiredAuthRows(now);
+      const chatComments = await repository.deleteUnreadChatComments();
       const result = {
         idempotencyRecords,
         authVerifications: auth.verifications,
         authSessions: auth.sessions,
+        chatComments,
       };
       log.info(result, 'housekeeping pruned expired rows');
       return result;

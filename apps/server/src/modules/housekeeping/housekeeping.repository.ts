@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authSession, authVerification, idempotencyRecord } from '../../db/schema.ts';
+import { authSession, authVerification, idempotencyRecord, liveComment } from '../../db/schema.ts';
 
 export class HousekeepingRepository {
   constructor(private readonly db: Db) {}
@@ -25,6 +25,21 @@ export class HousekeepingRepository {
       .where(lt(authSession.expiresAt, now))
       .returning({ id: authSession.id });
     return { verifications: verifications.length, sessions: sessions.length };
+  }
+
+  /**
+   * Comments of chats no campaign's stream reads any more (their campaigns were deleted). Stored once per chat
+   * (decision 0173), they no longer go with a stream's row; a chat still read by any campaign keeps all of its.
+   */
+  async deleteUnreadChatComments(): Promise<number> {
+    const deleted = await this.db
+      .delete(liveComment)
+      .where(
+        sql`not exists (select 1 from live_stream s
+          where s.platform = ${liveComment.platform} and s.broadcast_id = ${liveComment.broadcastId})`,
+      )
+      .returning({ id: liveComment.id });
+    return deleted.length;
   }
 
   async countIdempotencyRecords(): Promise<number> {

@@ -14,7 +14,13 @@ import { campaignNotFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { settledStatus } from '../campaigns/index.ts';
-import { countEntrants, entrantsCte, recentEntrantNames, rowsOf } from '../live-entries/index.ts';
+import {
+  countEntrants,
+  entrantsCte,
+  recentEntrantNames,
+  rowsOf,
+  streamSeesComment,
+} from '../live-entries/index.ts';
 import { toConnection } from '../live-connections/index.ts';
 import { toLiveStream } from '../live-ingestion/index.ts';
 import type { CampaignAccess, CampaignRow } from './campaign-access.ts';
@@ -80,10 +86,10 @@ export class LiveResultsService {
           count(distinct coalesce('user:' || coalesce(uy.id, ut.id), s.platform || ':' || c.author_platform_id))::int
             as entrants
         from live_comment c
-        join live_stream s on s.id = c.live_stream_id
+        join live_stream s on ${streamSeesComment('s', 'c')}
         left join app_user uy on s.platform = 'youtube' and uy.youtube_channel_id = c.author_platform_id
         left join app_user ut on s.platform = 'twitcasting' and ut.twitcasting_user_id = c.author_platform_id
-        where c.live_stream_id in (${idList})`),
+        where s.id in (${idList})`),
       this.db.execute(sql`${entrantsCte(owned, scope)} select count(*)::int as count from entrants`),
     ]);
     const total = rowsOf<{ comments: number; entrants: number }>(totals)[0]!;
@@ -105,7 +111,7 @@ export class LiveResultsService {
       this.db.select().from(platformConnection).where(eq(platformConnection.userId, owned.streamerId)),
       this.db.execute(sql`
         select s.id, count(c.id)::int as count from live_stream s
-        left join live_comment c on c.live_stream_id = s.id
+        left join live_comment c on ${streamSeesComment('s', 'c')}
         where s.campaign_id = ${owned.id} group by s.id`),
       countEntrants(this.db, owned, new Date()),
     ]);

@@ -3,6 +3,7 @@ import type { LivePlatform } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import type { CampaignEntryRule } from '../../db/schema.ts';
 import { eligibleCommentCondition } from './entry-rule.ts';
+import { streamSeesComment } from './stream-comments.sql.ts';
 
 /*
  * The entrants of a campaign, set-based (docs/design.md §6; decision 0042): distinct eligible authors over ALL
@@ -111,11 +112,12 @@ export function entrantsCte(campaign: EntryCampaign, scope: EntrantScope): SQL {
         live_stream.platform as platform,
         live_comment.author_platform_id as platform_user_id,
         coalesce(uy.id, ut.id) as user_id,
-        live_comment.live_stream_id as live_stream_id,
+        live_stream.id as live_stream_id,
         live_comment.published_at as published_at,
         live_comment.id as comment_id
       from live_comment
-      join live_stream on live_stream.id = live_comment.live_stream_id
+      -- A campaign has at most one stream per chat, so each comment counts once for it.
+      join live_stream on ${streamSeesComment('live_stream', 'live_comment')}
       left join app_user uy
         on live_stream.platform = 'youtube' and uy.youtube_channel_id = live_comment.author_platform_id
       left join app_user ut

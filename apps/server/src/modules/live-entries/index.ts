@@ -4,3 +4,4 @@ export type { EntrantIdentity } from './entrants.sql.ts';
 export { authorReasons } from './entrants.sql.ts';
 export type { AuthorReason, EntryCampaign } from './entrants.sql.ts';
 export { commentRuleReason, eligibleCommentCondition } from './entry-rule.ts';
+export { commentOfStream, streamSeesComment } from './stream-comments.sql.ts';

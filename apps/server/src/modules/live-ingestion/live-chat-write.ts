@@ -3,11 +3,11 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { LiveEvent } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { liveComment, liveStream } from '../../db/schema.ts';
-import type { ChatMessage } from '../../adapters/live-chat/index.ts';
+import type { ChatMessage, LivePlatform } from '../../adapters/live-chat/index.ts';
 import { countEntrants, type EntryCampaign } from '../live-entries/index.ts';
 import { publishLiveEvent } from '../live-events/index.ts';
 
-/** What a read brought, for one stream's share of it. */
+/** What a read brought from a chat. */
 export interface ChatWrite {
   messages: ChatMessage[];
   deletedMessageIds: string[];
@@ -16,7 +16,21 @@ export interface ChatWrite {
   entrantsEveryMs: number;
 }
 
-/** Rows per INSERT: 12 parameters each keeps us far below PostgreSQL's 65,535-parameter limit. */
+/** A live chat: every campaign's stream on the same platform and broadcast reads it (decision 0160). */
+export interface ChatKey {
+  platform: LivePlatform;
+  broadcastId: string;
+}
+
+/** What a read changed in the chat's stored comments. */
+export interface ChatChange {
+  /** Comments new to the chat. */
+  added: number;
+  /** Deletions or bans arrived (comments may have left the pool). */
+  removed: boolean;
+}
+
+/** Rows per INSERT: 13 parameters each keeps us far below PostgreSQL's 65,535-parameter limit. */
 const INSERT_CHUNK = 500;
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,24 +46,20 @@ export function keepEntrants(state: Record<string, unknown>) {
 }
 
 /**
- * One stream's share of a read: new comments (the unique key drops any already stored, so a page read twice
- * after a crash adds nothing), deletions and bans, and the entrant count announced to the campaign's room.
+ * Stores a read once for the chat, however many campaigns read it (decision 0173): new comments (the unique key
+ * on the chat and message id drops any already stored, so a page read twice after a crash adds nothing), and
+ * deletions and bans, which leave every campaign's pool at once.
  */
-export async function writeChat(
-  tx: Tx,
-  input: ChatWrite,
-  streamId: string,
-  campaignRow: EntryCampaign,
-  last: Entrants | undefined,
-  now: Date,
-): Promise<number> {
+export async function storeChat(tx: Tx, input: ChatWrite, chat: ChatKey, now: Date): Promise<ChatChange> {
   let added = 0;
   for (let i = 0; i < input.messages.length; i += INSERT_CHUNK) {
     const chunk = input.messages.slice(i, i + INSERT_CHUNK);
     const rows = await tx
       .insert(liveComment)
-      .values(chunk.map((m) => toCommentRow(streamId, m, now)))
-      .onConflictDoNothing({ target: [liveComment.liveStreamId, liveComment.platformMessageId] })
+      .values(chunk.map((m) => toCommentRow(chat, m, now)))
+      .onConflictDoNothing({
+        target: [liveComment.platform, liveComment.broadcastId, liveComment.platformMessageId],
+      })
       .returning({ id: liveComment.id });
     added += rows.length;
   }
@@ -62,36 +72,58 @@ export async function writeChat(
     await tx
       .update(liveComment)
       .set({ deletedAt: now })
-      .where(and(eq(liveComment.liveStreamId, streamId), or(...taken), isNull(liveComment.deletedAt)));
+      .where(
+        and(
+          eq(liveComment.platform, chat.platform),
+          eq(liveComment.broadcastId, chat.broadcastId),
+          or(...taken),
+          isNull(liveComment.deletedAt),
+        ),
+      );
   }
-  const removed = input.deletedMessageIds.length + input.bannedAuthorIds.length > 0;
-  if (added > 0 || removed || last?.stale) {
-    // The same count the live page and the draw use (linked people once, cooldown applied). It reads every
-    // comment of the campaign, so during a burst (polls back to back) it runs at most every
-    // `entrantsEveryMs`; a skipped count is marked stale and made good by the next poll, even a quiet one.
-    const due = !last || now.getTime() - last.at >= input.entrantsEveryMs;
-    let entrantCount = last?.count ?? 0;
-    if (due) {
-      const { perStream } = await countEntrants(tx, campaignRow, now);
-      entrantCount = perStream.get(streamId) ?? 0;
-    }
-    const entrants = { count: entrantCount, at: due ? now.getTime() : last!.at, stale: !due };
-    await tx
-      .update(liveStream)
-      .set({ ingestState: sql`${liveStream.ingestState} || ${JSON.stringify({ entrants })}::jsonb` })
-      .where(eq(liveStream.id, streamId));
-    if (added > 0 || removed || due) {
-      const event: LiveEvent = { type: 'comments', liveStreamId: streamId, added, entrantCount };
-      await publishLiveEvent(tx, campaignRow.id, event);
-    }
-  }
-  return added;
+  return { added, removed: taken.length > 0 };
 }
 
-function toCommentRow(streamId: string, m: ChatMessage, now: Date): typeof liveComment.$inferInsert {
+/**
+ * One campaign's stream after a chat write: its entrant count (its own entry rule over the chat's comments),
+ * kept on the row and announced to the campaign's room with the comments that arrived.
+ */
+export async function announceChat(
+  tx: Tx,
+  change: ChatChange,
+  entrantsEveryMs: number,
+  streamId: string,
+  campaignRow: EntryCampaign,
+  last: Entrants | undefined,
+  now: Date,
+): Promise<void> {
+  const { added, removed } = change;
+  if (!(added > 0 || removed || last?.stale)) return;
+  // The same count the live page and the draw use (linked people once, cooldown applied). It reads every
+  // comment of the campaign, so during a burst (polls back to back) it runs at most every `entrantsEveryMs`;
+  // a skipped count is marked stale and made good by the next poll, even a quiet one.
+  const due = !last || now.getTime() - last.at >= entrantsEveryMs;
+  let entrantCount = last?.count ?? 0;
+  if (due) {
+    const { perStream } = await countEntrants(tx, campaignRow, now);
+    entrantCount = perStream.get(streamId) ?? 0;
+  }
+  const entrants = { count: entrantCount, at: due ? now.getTime() : last!.at, stale: !due };
+  await tx
+    .update(liveStream)
+    .set({ ingestState: sql`${liveStream.ingestState} || ${JSON.stringify({ entrants })}::jsonb` })
+    .where(eq(liveStream.id, streamId));
+  if (added > 0 || removed || due) {
+    const event: LiveEvent = { type: 'comments', liveStreamId: streamId, added, entrantCount };
+    await publishLiveEvent(tx, campaignRow.id, event);
+  }
+}
+
+function toCommentRow(chat: ChatKey, m: ChatMessage, now: Date): typeof liveComment.$inferInsert {
   return {
     id: crypto.randomUUID(),
-    liveStreamId: streamId,
+    platform: chat.platform,
+    broadcastId: chat.broadcastId,
     platformMessageId: m.id,
     authorPlatformId: m.author.id,
     authorName: m.author.displayName,

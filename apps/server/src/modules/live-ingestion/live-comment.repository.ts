@@ -1,12 +1,12 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { liveComment, type CampaignEntryRule } from '../../db/schema.ts';
 import { atMillisecond } from '../../lib/cursor.ts';
 import { authorReasons, type AuthorReason, type EntryCampaign } from '../live-entries/index.ts';
-import { eligibleCommentCondition } from '../live-entries/index.ts';
+import { commentOfStream, eligibleCommentCondition } from '../live-entries/index.ts';
 import type { LiveCommentRow } from './live-stream.repository.ts';
 
-/** Reading a stream's stored comments (the poller writes them; see live-stream.repository.ts). */
+/** Reading the comments a stream sees (the poller stores them once per chat; see live-chat-write.ts). */
 export class LiveCommentRepository {
   constructor(private readonly db: Db) {}
 
@@ -20,7 +20,7 @@ export class LiveCommentRepository {
       period: { startsAt: Date; endsAt: Date; entriesClosedAt: Date | null };
     };
   }): Promise<{ rows: LiveCommentRow[]; total: number }> {
-    const base: SQL[] = [eq(liveComment.liveStreamId, input.streamId)];
+    const base: SQL[] = [commentOfStream(input.streamId)];
     if (input.onlyEligible)
       base.push(eligibleCommentCondition(input.onlyEligible.rule, input.onlyEligible.period));
     const published = atMillisecond(liveComment.publishedAt);

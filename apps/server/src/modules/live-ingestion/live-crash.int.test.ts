@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { LiveStream } from '@hanabi/api';
@@ -6,6 +6,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createContainer, type Container } from '../../container.ts';
 import { liveComment } from '../../db/schema.ts';
+import { commentOfStream } from '../live-entries/index.ts';
 import { createLogger } from '../../logger.ts';
 import { startCrashStack, startWorker } from '../../test/worker-process.ts';
 import { asUser, headerSessions } from '../../test/test-context.ts';
@@ -145,7 +146,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live ingestion worker killed with
       const rows = await db
         .select({ id: liveComment.platformMessageId })
         .from(liveComment)
-        .where(eq(liveComment.liveStreamId, streamId));
+        .where(commentOfStream(streamId));
       const got = rows.map((row) => row.id);
       expect(new Set(got).size, 'no duplicates').toBe(got.length);
       expect([...got].sort(), `stream ${streamId}: kills at ${atKill.join(', ')}`).toEqual([...ids].sort());

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LiveStream, PlatformConnections } from '@hanabi/api';
 import { campaign, liveComment, liveQuotaUsage, liveStream, platformConnection } from '../../db/schema.ts';
+import { commentOfStream } from '../live-entries/index.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { resolveAuthSecret } from '../identity/auth-secret.ts';
@@ -22,11 +23,7 @@ describe.each(testBackends())('live streams and chat ingestion against the sandb
   const post = (sandboxStreamId: string, body: Record<string, unknown>) =>
     world.console<{ id: string }>('POST', `/streams/${sandboxStreamId}/messages`, body);
   const comments = (streamId: string) =>
-    db()
-      .select()
-      .from(liveComment)
-      .where(eq(liveComment.liveStreamId, streamId))
-      .orderBy(asc(liveComment.publishedAt));
+    db().select().from(liveComment).where(commentOfStream(streamId)).orderBy(asc(liveComment.publishedAt));
   const streamRow = async (id: string) =>
     (await db().select().from(liveStream).where(eq(liveStream.id, id)))[0]!;
 
@@ -345,7 +342,7 @@ describe.each(testBackends())('live streams and chat ingestion against the sandb
       await db()
         .select()
         .from(liveComment)
-        .where(and(eq(liveComment.liveStreamId, stream.id), isNotNull(liveComment.deletedAt))),
+        .where(and(commentOfStream(stream.id), isNotNull(liveComment.deletedAt))),
     ).toEqual([]);
   });
 

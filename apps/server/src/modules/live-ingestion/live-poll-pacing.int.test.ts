@@ -6,6 +6,7 @@ import { YouTubeHttpApi } from '../../adapters/youtube/index.ts';
 import type { Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { liveComment, liveStream, platformConnection } from '../../db/schema.ts';
+import { commentOfStream } from '../live-entries/index.ts';
 import { createLogger } from '../../logger.ts';
 import { openTestDatabase, testBackends, testConfig } from '../../test/test-context.ts';
 import type { ConnectionTokens } from '../live-connections/connection-tokens.ts';
@@ -162,7 +163,7 @@ describe.each(testBackends())('YouTube polls never go out early (%s)', (backend)
 
     expect(early).toBeGreaterThan(0);
     expect(fake.refusals).toEqual([]);
-    const stored = await db.select().from(liveComment).where(eq(liveComment.liveStreamId, stream.id));
+    const stored = await db.select().from(liveComment).where(commentOfStream(stream.id));
     // Full pages are the even ones: 4 of 8 pages × 3 messages, each stored once.
     expect(stored).toHaveLength(12);
     const [row] = await db.select().from(liveStream).where(eq(liveStream.id, stream.id));

@@ -1,12 +1,7 @@
 import crypto from 'node:crypto';
 import type { ChatPacing } from '../../adapters/live-chat/index.ts';
-import { LiveAdapterError, type ChatMessage, type LivePlatform } from '../../adapters/live-chat/index.ts';
-import {
-  compareIds,
-  twitcastingPacing,
-  type TwitCastingApi,
-  type TwitCastingRateLimit,
-} from '../../adapters/twitcasting/index.ts';
+import { LiveAdapterError, type LivePlatform } from '../../adapters/live-chat/index.ts';
+import { twitcastingPacing, type TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import { youtubePacing, type YouTubeApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import type { Logger } from '../../logger.ts';
 import type { ConnectionTokens } from '../live-connections/index.ts';
@@ -20,6 +15,7 @@ import type {
   SharedChatPatch,
 } from './live-stream.repository.ts';
 import { failureDecision, type Decision, type IngestState } from './poll-failure.ts';
+import { TwitCastingChatRead } from './twitcasting-chat-read.ts';
 import { YouTubeChatRead } from './youtube-chat-read.ts';
 import type { YouTubeQuotaLedger } from './youtube-quota-ledger.ts';
 
@@ -35,8 +31,11 @@ export interface PollerTiming {
   emptyPageMinMs: number;
   /** How often a quiet TwitCasting stream asks whether the broadcast is still live (comments do not say). */
   liveCheckMs: number;
-  /** Back-fill at most this many offset pages in one poll (50 comments each). */
-  maxBackfillPages: number;
+  /**
+   * Stop starting TwitCasting pages (slices, history and gaps by offset) after this long in one poll, well inside
+   * the lease; the next poll goes on where this one stopped.
+   */
+  readBudgetMs: number;
   /** Recount a stream's entrants (a query over the campaign's comments) at most this often during a burst. */
   entrantsEveryMs: number;
   /** Keep reading this long after the campaign ends (comments written just before the end still arrive). */
@@ -48,7 +47,7 @@ export const DEFAULT_POLLER_TIMING: PollerTiming = {
   twitcastingIntervalMs: 3000,
   emptyPageMinMs: 1000,
   liveCheckMs: 30_000,
-  maxBackfillPages: 20,
+  readBudgetMs: 10_000,
   entrantsEveryMs: 2000,
   afterCampaignEndMs: 2 * 60_000,
 };
@@ -62,8 +61,6 @@ export interface PollOutcome {
   status: LiveStreamRow['status'] | null;
   nextPollAt: Date | null;
 }
-
-const TC_PAGE = 50;
 
 export interface PollOptions {
   /**
@@ -82,13 +79,14 @@ export interface PollOptions {
  */
 export class LivePoller {
   private readonly youtubeRead: YouTubeChatRead;
+  private readonly twitcastingRead: TwitCastingChatRead;
 
   constructor(
     private readonly streams: LiveStreamRepository,
     private readonly connections: LiveConnectionsRepository,
     private readonly tokens: ConnectionTokens,
     youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi,
-    private readonly twitcasting: TwitCastingApi,
+    twitcasting: TwitCastingApi,
     private readonly log: Logger,
     private readonly quota: YouTubeQuotaLedger,
     private readonly options: { youtubeTransport: 'stream' | 'list' } = { youtubeTransport: 'stream' },
@@ -96,6 +94,7 @@ export class LivePoller {
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.youtubeRead = new YouTubeChatRead(tokens, youtubeFor, log, () => this.clock());
+    this.twitcastingRead = new TwitCastingChatRead(twitcasting, timing);
   }
 
   async poll(streamId: string, options: PollOptions = {}): Promise<PollOutcome> {
@@ -253,99 +252,12 @@ export class LivePoller {
     }
     try {
       return await this.tokens.withAccessToken(connection, (accessToken) =>
-        this.readTwitCasting(row, state, accessToken, now),
+        this.twitcastingRead.read(row, state, accessToken, now),
       );
     } catch (error) {
       return failureDecision(row, state, error, now, this.log);
     }
   }
-
-  private async readTwitCasting(
-    row: LiveStreamRow,
-    state: IngestState,
-    accessToken: string,
-    now: Date,
-  ): Promise<Decision> {
-    const previous = row.cursor;
-    const base = { accessToken, movieId: row.broadcastId, broadcasterId: row.channelId, limit: TC_PAGE };
-    // From a stored cursor (a restart, a pause, a busy chat): every slice until caught up, as far as the rate
-    // limit's window allows; the first read takes the newest page.
-    const first =
-      previous === null
-        ? await this.twitcasting.listComments({ ...base, sliceId: null })
-        : await this.twitcasting.walkComments({ ...base, sliceId: previous });
-    let rate: TwitCastingRateLimit | null = first.rateLimit;
-    const messages: ChatMessage[] = [...first.messages];
-    // Gap check. A full slice page means more are waiting: read on by slice at once and count only what
-    // arrived. A short page must account for every comment all_count added since; if it does not, comments
-    // fell between two reads, so read back by offset (newest first) until we meet what we already had. The
-    // first read takes the newest page, and the history before it by offset.
-    const known = typeof state.allCount === 'number' ? state.allCount : 0;
-    const received = first.messages.length;
-    let accounted = first.allCount;
-    let backfillFrom: number | null = null;
-    if (previous === null) {
-      if (first.mayHaveMore) backfillFrom = received;
-    } else if (first.mayHaveMore) {
-      accounted = known + received;
-    } else if (first.allCount - known - received > 0) {
-      backfillFrom = 0;
-    }
-    if (backfillFrom !== null) {
-      let offset = backfillFrom;
-      for (let pages = 0; pages < this.timing.maxBackfillPages; pages += 1) {
-        if (!twitcastingPacing.canSpend(paceOf(rate), 1)) break;
-        const page = await this.twitcasting.listComments({ ...base, offset });
-        rate = page.rateLimit ?? rate;
-        messages.push(...page.messages);
-        offset += TC_PAGE;
-        const reached = previous !== null && page.messages.some((m) => compareIds(m.id, previous) <= 0);
-        if (reached || !page.mayHaveMore) break;
-      }
-    }
-    let ended = false;
-    let liveCheckedAt = state.liveCheckedAt ?? 0;
-    if (first.messages.length === 0 && now.getTime() - liveCheckedAt >= this.timing.liveCheckMs) {
-      if (twitcastingPacing.canSpend(paceOf(rate), 1)) {
-        const live = await this.twitcasting.currentLive(accessToken, row.channelId);
-        ended = !live || live.id !== row.broadcastId;
-        liveCheckedAt = now.getTime();
-      }
-    }
-    const pace = twitcastingPacing.next(
-      {
-        answeredAt: now.getTime(),
-        intervalMs: null,
-        empty: first.messages.length === 0,
-        moreWaiting: first.mayHaveMore && previous !== null,
-        rateLimit: rate,
-      },
-      state,
-      { intervalMs: this.timing.twitcastingIntervalMs, quietMs: this.timing.emptyPageMinMs },
-    );
-    const nextState: IngestState = { ...pace.state, failures: 0, allCount: accounted, liveCheckedAt };
-    return {
-      messages,
-      deletedMessageIds: [],
-      bannedAuthorIds: [],
-      patch: {
-        // An empty chat still gets a cursor (slice_id 1 = everything after the start), so the comments of a
-        // later burst are read by slice, all of them, instead of as "history before the first read".
-        cursor: first.nextSliceId ?? previous ?? '1',
-        pollingIntervalMs: this.timing.twitcastingIntervalMs,
-        ingestState: nextState,
-        lastError: null,
-        ...(ended
-          ? { status: 'ended', endedAt: now, nextPollAt: null }
-          : { status: 'live', nextPollAt: new Date(pace.nextAt) }),
-      },
-    };
-  }
-}
-
-/** The pace state with the rate window this read's answers reported (none: no limit known). */
-function paceOf(rate: TwitCastingRateLimit | null) {
-  return rate ? { rateLimit: { remaining: rate.remaining, resetAt: rate.resetAt.getTime() } } : {};
 }
 
 /** What a read says about the chat itself (not about this campaign's stream): every stream on it takes it. */

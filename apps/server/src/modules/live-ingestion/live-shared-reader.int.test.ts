@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LiveStream } from '@hanabi/api';
-import { liveComment, liveStream } from '../../db/schema.ts';
+import { liveComment, liveStream, youtubeQuotaLedger } from '../../db/schema.ts';
+import { commentOfStream } from '../live-entries/index.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { countEntrants } from '../live-entries/entrants.sql.ts';
 import { LiveStreamRepository } from './live-stream.repository.ts';
-import { liveStreamer, pollNow, startLiveWorld, type LiveWorld } from './live-test-support.ts';
+import { liveStreamer, pollNow, readChat, startLiveWorld, type LiveWorld } from './live-test-support.ts';
 
 interface SandboxSettings {
   youtubeQuotaUsed: number;
@@ -16,19 +17,19 @@ describe.each(testBackends())('one reader per live chat, streamed, with a shared
   let yt: Awaited<ReturnType<typeof liveStreamer>>;
   const db = () => world.ctx.container.database.db;
   const services = () => world.ctx.container.services;
-  /** Each test on a broadcast of its own (the sandbox ends the streamer's previous one). */
+  /**
+   * Each test on a broadcast of its own (the sandbox ends the streamer's previous one), at a quiet project pace:
+   * the calls of earlier tests would otherwise make the ledger spread reads over the rest of the Pacific day
+   * (decision 0161), holding this test's polls for minutes early in that day.
+   */
   const freshBroadcast = async () => {
+    await db().update(youtubeQuotaLedger).set({ recentUnits: 0 });
     yt.sandboxStreamId = (
       await world.console<{ id: string }>('POST', '/streams', { platform: 'youtube', ownerId: yt.channelId })
     ).body.id;
   };
   const start = async (campaignId: string) => {
-    const answer = await world.ctx.app.inject({
-      method: 'POST',
-      url: `/api/liveStreaming/${campaignId}/stream`,
-      headers: yt.headers,
-      payload: { platform: 'youtube' },
-    });
+    const answer = await readChat(world, 'POST', campaignId, 'youtube', yt.headers);
     expect(answer.statusCode).toBe(201);
     return answer.json<LiveStream>();
   };
@@ -39,7 +40,7 @@ describe.each(testBackends())('one reader per live chat, streamed, with a shared
       await db()
         .select({ text: liveComment.text })
         .from(liveComment)
-        .where(eq(liveComment.liveStreamId, streamId))
+        .where(commentOfStream(streamId))
         .orderBy(asc(liveComment.publishedAt))
     ).map((row) => row.text);
   const row = async (id: string) => (await db().select().from(liveStream).where(eq(liveStream.id, id)))[0]!;
@@ -91,14 +92,68 @@ describe.each(testBackends())('one reader per live chat, streamed, with a shared
     expect(await entrants(wins)).toBe(3);
 
     // One campaign stops: the other reads on alone from the shared token.
-    await world.ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/liveStreaming/${hellos}/stream?platform=youtube`,
-      headers: yt.headers,
-    });
+    await readChat(world, 'DELETE', hellos, 'youtube', yt.headers);
     await post('last win', 'Viewer Aoi');
     expect((await pollNow(world, a.id)).added).toBe(1);
     expect(await texts(b.id)).toHaveLength(4);
+  });
+
+  it('stores each comment of the chat once for both campaigns; each counts its own entrants, and a deletion leaves both', async () => {
+    await freshBroadcast();
+    const wins = await world.campaign(yt.userId, { rule: { keyword: 'win' } });
+    const hellos = await world.campaign(yt.userId, { rule: { keyword: 'hello' } });
+    const a = await start(wins);
+    const b = await start(hellos);
+    await post('win please');
+    const greeting = await post('hello there', 'Viewer Ren');
+    await post('win and hello', 'Viewer Mio');
+    expect((await pollNow(world, a.id)).polled).toBe(true);
+
+    const { broadcastId } = await row(a.id);
+    const chatRows = () =>
+      db()
+        .select({ messageId: liveComment.platformMessageId })
+        .from(liveComment)
+        .where(and(eq(liveComment.platform, 'youtube'), eq(liveComment.broadcastId, broadcastId)));
+    // Three comments, three rows: not one copy per campaign.
+    expect(await chatRows()).toHaveLength(3);
+    expect(await texts(a.id)).toEqual(['win please', 'hello there', 'win and hello']);
+    expect(await texts(b.id)).toEqual(await texts(a.id));
+    expect(await entrants(wins)).toBe(2); // Aoi, Mio
+    expect(await entrants(hellos)).toBe(2); // Ren, Mio
+    // Each campaign's live page: the same comments, its own entrants.
+    const overview = async (campaignId: string) =>
+      (
+        await world.ctx.app.inject({
+          method: 'GET',
+          url: `/api/liveStreaming/${campaignId}/overview`,
+          headers: yt.headers,
+        })
+      )
+        .json<{
+          platforms: { platform: string; stream: Pick<LiveStream, 'commentCount' | 'entrantCount'> | null }[];
+        }>()
+        .platforms.find((p) => p.platform === 'youtube')!.stream;
+    expect(await overview(wins)).toMatchObject({ commentCount: 3, entrantCount: 2 });
+    expect(await overview(hellos)).toMatchObject({ commentCount: 3, entrantCount: 2 });
+
+    // A deletion on the platform takes the comment out of both campaigns' pools at once.
+    expect(
+      (await world.console('DELETE', `/streams/${yt.sandboxStreamId}/messages/${greeting.body.id}`)).status,
+    ).toBe(204);
+    await pollNow(world, b.id);
+    expect(await entrants(hellos)).toBe(1);
+    expect(await entrants(wins)).toBe(2);
+
+    // A campaign that stops reading keeps what was said while it read; later comments are the other's alone.
+    await readChat(world, 'DELETE', hellos, 'youtube', yt.headers);
+    await post('win hello late', 'Viewer Sora');
+    expect((await pollNow(world, a.id)).added).toBe(1);
+    expect(await chatRows()).toHaveLength(4);
+    expect(await texts(a.id)).toHaveLength(4);
+    expect(await texts(b.id)).toHaveLength(3);
+    expect(await entrants(wins)).toBe(3);
+    expect(await entrants(hellos)).toBe(1);
   });
 
   it('a reader that died holding the chat: once its lease runs out, the next one resumes from the token', async () => {

@@ -1,97 +1,34 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaign, liveComment, liveStream, type CampaignEntryRule } from '../../db/schema.ts';
-import type { ChatMessage, LivePlatform } from '../../adapters/live-chat/index.ts';
-import { countEntrants } from '../live-entries/index.ts';
+import { campaign, liveComment, liveStream } from '../../db/schema.ts';
+import type { LivePlatform } from '../../adapters/live-chat/index.ts';
+import { countEntrants, streamSeesComment } from '../live-entries/index.ts';
 import { publishLiveEvent } from '../live-events/index.ts';
-import { entrantsOf, keepEntrants, writeChat, type Tx } from './live-chat-write.ts';
+import { ACTIVE, claimChat, renewLease } from './live-chat-lease.ts';
+import {
+  commitRead,
+  recordQuotaDay,
+  type CampaignForLive,
+  type PollCommit,
+  type QuotaCharger,
+} from './live-chat-commit.ts';
 
 export type LiveStreamRow = typeof liveStream.$inferSelect;
 export type LiveCommentRow = typeof liveComment.$inferSelect;
 export type StreamStatus = LiveStreamRow['status'];
-
-export interface CampaignForLive {
-  id: string;
-  streamerId: string;
-  status: 'draft' | 'scheduled' | 'live' | 'ended';
-  startsAt: Date;
-  endsAt: Date;
-  entriesClosedAt: Date | null;
-  platforms: string[];
-  entryRule: CampaignEntryRule;
-}
-
-/** What one poll decided, written in one transaction. */
-export interface PollCommit {
-  streamId: string;
-  lease: string;
-  messages: ChatMessage[];
-  deletedMessageIds: string[];
-  bannedAuthorIds: string[];
-  patch: Partial<
-    Pick<
-      LiveStreamRow,
-      | 'status'
-      | 'cursor'
-      | 'pollingIntervalMs'
-      | 'quotaUsed'
-      | 'quotaDay'
-      | 'ingestState'
-      | 'nextPollAt'
-      | 'lastError'
-      | 'endedAt'
-    >
-  >;
-  /** Announce a `stream` event too (status or error changed). */
-  announceStream: boolean;
-  campaign: CampaignForLive;
-  /** Recount entrants at most this often while comments keep coming. */
-  entrantsEveryMs: number;
-  /** Quota units this commit's calls spent, charged to the project ledger in the same transaction. */
-  quotaCharge?: number;
-  /**
-   * The other campaigns' streams on the same chat (decision 0160): each gets the same messages, deletions and
-   * bans as its own rows (its entry rule applies to them), and the chat's state (`shared`), so whichever of
-   * them reads next resumes from the same token.
-   */
-  followers?: Follower[];
-  shared?: SharedChatPatch;
-}
-
-/** A stream that reads nothing itself: another campaign's stream on the same chat reads for it. */
-export interface Follower {
-  streamId: string;
-  status: StreamStatus;
-  campaign: CampaignForLive;
-}
+export type {
+  CampaignForLive,
+  Follower,
+  PollCommit,
+  QuotaCharger,
+  SharedChatPatch,
+} from './live-chat-commit.ts';
 
 /**
- * The part of a read that is the chat's, not the campaign's: copied to every stream on the chat. Status only
- * as `live`/`ended` (a fact of the chat); an `error` is the reader's connection's, not the followers'.
+ * A campaign's live streams: their rows, start and stop, and the counts shown for them. The reading itself —
+ * the per-chat lease (`live-chat-lease.ts`) and a read's commit (`live-chat-commit.ts`) — is reached through here.
  */
-export type SharedChatPatch = Partial<
-  Pick<LiveStreamRow, 'cursor' | 'pollingIntervalMs' | 'lastError' | 'endedAt'>
-> & { status?: 'live' | 'ended'; chatState?: Record<string, unknown> };
-
-/** Charges quota units to the project ledger inside a transaction (the ledger lives beside this repository). */
-export interface QuotaCharger {
-  charge(units: number, now: Date, tx: Pick<Db, 'execute'>): Promise<void>;
-}
-
-const ACTIVE: StreamStatus[] = ['waiting', 'live'];
-
-/**
- * Copies a stream's quota of its current day into the per-day ledger (`live_quota_usage`), in the caller's
- * transaction: the stream row keeps only today for its budget, the ledger keeps every day for the dashboard.
- */
-async function recordQuotaDay(tx: Pick<Db, 'execute'>, streamId: string): Promise<void> {
-  await tx.execute(sql`
-    insert into live_quota_usage (live_stream_id, quota_day, units)
-    select id, quota_day, quota_used from live_stream where id = ${streamId} and quota_day is not null
-    on conflict (live_stream_id, quota_day) do update set units = excluded.units`);
-}
-
 export class LiveStreamRepository {
   constructor(
     private readonly db: Db,
@@ -126,13 +63,8 @@ export class LiveStreamRepository {
   }
 
   /** Keeps a held lease alive while a streamed read waits for messages; false when it was lost. */
-  async renew(id: string, lease: string, leaseMs: number): Promise<boolean> {
-    const rows = await this.db
-      .update(liveStream)
-      .set({ nextPollAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
-      .where(and(eq(liveStream.id, id), sql`${liveStream.ingestState}->>'lease' = ${lease}`))
-      .returning({ id: liveStream.id });
-    return rows.length > 0;
+  renew(id: string, lease: string, leaseMs: number): Promise<boolean> {
+    return renewLease(this.db, id, lease, leaseMs);
   }
 
   async campaign(id: string): Promise<CampaignForLive | null> {
@@ -276,145 +208,14 @@ export class LiveStreamRepository {
     });
   }
 
-  /**
-   * Takes the right to read a stream's chat now: only when the stream is active and due, and no other stream
-   * on the same chat is being read (decision 0160: one reader per chat; a per-chat advisory lock orders rival
-   * claims). `next_poll_at` moves a lease ahead on every stream of the chat, so a second job (a sweep, a
-   * retry, another campaign's job) finds them not due and stops; a crashed reader's lease simply runs out and
-   * the sweep picks the chat up again from its stored cursor.
-   */
-  async claim(id: string, lease: string, leaseMs: number): Promise<LiveStreamRow | null> {
-    return this.db.transaction(async (tx) => {
-      const [chat] = await tx
-        .select({ platform: liveStream.platform, broadcastId: liveStream.broadcastId })
-        .from(liveStream)
-        .where(eq(liveStream.id, id));
-      if (!chat) return null;
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`live-chat\n${chat.platform}\n${chat.broadcastId}`}, 0))`,
-      );
-      const sameChat = and(
-        eq(liveStream.platform, chat.platform),
-        eq(liveStream.broadcastId, chat.broadcastId),
-        inArray(liveStream.status, ACTIVE),
-      );
-      const [busy] = await tx
-        .select({ id: liveStream.id })
-        .from(liveStream)
-        .where(
-          and(
-            sameChat,
-            ne(liveStream.id, id),
-            sql`${liveStream.ingestState}->>'lease' is not null`,
-            sql`${liveStream.nextPollAt} > now()`,
-          ),
-        )
-        .limit(1);
-      if (busy) return null;
-      const held = {
-        nextPollAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
-        ingestState: sql`${liveStream.ingestState} || ${JSON.stringify({ lease })}::jsonb`,
-      };
-      const [row] = await tx
-        .update(liveStream)
-        .set(held)
-        .where(
-          and(
-            eq(liveStream.id, id),
-            inArray(liveStream.status, ACTIVE),
-            or(
-              isNull(liveStream.nextPollAt),
-              lte(liveStream.nextPollAt, sql`now() + interval '200 milliseconds'`),
-            ),
-          ),
-        )
-        .returning();
-      if (row)
-        await tx
-          .update(liveStream)
-          .set(held)
-          .where(and(sameChat, ne(liveStream.id, id)));
-      return row ?? null;
-    });
+  /** Takes the right to read the stream's chat now, for every campaign on it (`claimChat`). */
+  claim(id: string, lease: string, leaseMs: number): Promise<LiveStreamRow | null> {
+    return claimChat(this.db, id, lease, leaseMs);
   }
 
-  /**
-   * Writes one poll: new comments (the unique key drops any already stored, so a page read twice after a crash
-   * adds nothing), deletions, the cursor and the polling state, and announces what changed — all or nothing,
-   * and only while this poller still holds the lease. Answers how many comments were new, or null when the
-   * lease was lost (another poller took over; nothing was written).
-   */
-  async commit(input: PollCommit, now: Date): Promise<number | null> {
-    return this.db.transaction(async (tx) => {
-      const { ingestState, ...patch } = input.patch;
-      const [held] = await tx
-        .update(liveStream)
-        .set({
-          ...patch,
-          // The entrant count is the database's (written by the last commit, this stream's or the reader's).
-          ...(ingestState ? { ingestState: keepEntrants(ingestState) } : {}),
-          updatedAt: now,
-        })
-        .where(
-          and(eq(liveStream.id, input.streamId), sql`${liveStream.ingestState}->>'lease' = ${input.lease}`),
-        )
-        .returning({ id: liveStream.id, status: liveStream.status, entrants: entrantsOf });
-      // Patches carry a fresh ingest_state without the lease; a poller that lost it writes nothing.
-      if (!held) return null;
-      if (input.patch.quotaDay) await recordQuotaDay(tx, input.streamId);
-      if (input.quotaCharge) await this.quota?.charge(input.quotaCharge, now, tx);
-      const added = await writeChat(
-        tx,
-        input,
-        input.streamId,
-        input.campaign,
-        held.entrants ?? undefined,
-        now,
-      );
-      for (const follower of input.followers ?? []) {
-        await this.follow(tx, input, follower, now);
-      }
-      if (input.announceStream) {
-        await publishLiveEvent(tx, input.campaign.id, {
-          type: 'stream',
-          liveStreamId: input.streamId,
-          status: held.status,
-        });
-      }
-      return added;
-    });
-  }
-
-  /**
-   * A follower after the reader's commit: with a chat read (`shared`), the same messages and the chat's state;
-   * always the lease as the reader holds it now (kept while a stream goes on, dropped at the end) and the
-   * reader's next read time, so no other stream on the chat reads meanwhile. Without a chat read the follower
-   * is due at once: the next claim among the chat's streams reads for all of them.
-   */
-  private async follow(tx: Tx, input: PollCommit, follower: Follower, now: Date): Promise<void> {
-    const { chatState, ...shared } = input.shared ?? {};
-    const lease = (input.patch.ingestState as { lease?: string } | undefined)?.lease;
-    const state = { ...chatState, ...(lease ? { lease } : {}) };
-    const next = input.shared ? input.patch.nextPollAt : now;
-    const [moved] = await tx
-      .update(liveStream)
-      .set({
-        ...shared,
-        ingestState: sql`(${liveStream.ingestState} - 'lease') || ${JSON.stringify(state)}::jsonb`,
-        ...(next !== undefined ? { nextPollAt: next } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(liveStream.id, follower.streamId), inArray(liveStream.status, ACTIVE)))
-      .returning({ status: liveStream.status, entrants: entrantsOf });
-    if (!moved || !input.shared) return;
-    await writeChat(tx, input, follower.streamId, follower.campaign, moved.entrants ?? undefined, now);
-    if (moved.status !== follower.status) {
-      await publishLiveEvent(tx, follower.campaign.id, {
-        type: 'stream',
-        liveStreamId: follower.streamId,
-        status: moved.status,
-      });
-    }
+  /** Writes one poll (`commitRead`): how many comments were new, or null when the lease was lost. */
+  commit(input: PollCommit, now: Date): Promise<number | null> {
+    return commitRead(this.db, this.quota, input, now);
   }
 
   /** Active streams whose poll time has passed by more than `graceMs` (their job was lost or never sent). */
@@ -444,10 +245,11 @@ export class LiveStreamRepository {
     const result = new Map<string, { comments: number; entrants: number }>();
     if (streamIds.length === 0) return result;
     const rows = await this.db
-      .select({ streamId: liveComment.liveStreamId, comments: count() })
-      .from(liveComment)
-      .where(inArray(liveComment.liveStreamId, streamIds))
-      .groupBy(liveComment.liveStreamId);
+      .select({ streamId: liveStream.id, comments: count() })
+      .from(liveStream)
+      .innerJoin(liveComment, streamSeesComment('live_stream', 'live_comment'))
+      .where(inArray(liveStream.id, streamIds))
+      .groupBy(liveStream.id);
     const { perStream } = await countEntrants(this.db, campaignRow, now);
     for (const id of streamIds) {
       const comments = rows.find((row) => row.streamId === id)?.comments ?? 0;

@@ -177,6 +177,20 @@ export async function pollNow(world: LiveWorld, liveStreamId: string) {
   return world.ctx.container.services.livePoller.poll(liveStreamId);
 }
 
+/** The streamer starts (`POST`) or stops (`DELETE`) reading the platform's chat for the campaign. */
+export function readChat(
+  world: LiveWorld,
+  method: 'POST' | 'DELETE',
+  campaignId: string,
+  platform: 'youtube' | 'twitcasting',
+  headers: Record<string, string>,
+) {
+  const url = `/api/liveStreaming/${campaignId}/stream`;
+  return method === 'POST'
+    ? world.ctx.app.inject({ method, url, headers, payload: { platform } })
+    : world.ctx.app.inject({ method, url: `${url}?platform=${platform}`, headers });
+}
+
 /** A streamer whose channel on the platform is connected for live streaming, with a live sandbox broadcast. */
 export async function liveStreamer(
   world: LiveWorld,

@@ -11,6 +11,11 @@ export interface IngestState {
   allCount?: number;
   /** TwitCasting: the last `X-RateLimit-*` seen (reset as epoch milliseconds). */
   rateLimit?: { remaining: number; resetAt: number };
+  /**
+   * TwitCasting: the history before the first read, walked by offset over as many polls as it takes: the next
+   * offset, `all_count` when it was reached and the oldest comment id read so far. Null once it is all read.
+   */
+  history?: { offset: number; allCount: number; oldestId: string } | null;
   /** TwitCasting: when `current_live` last confirmed the broadcast (epoch milliseconds). */
   liveCheckedAt?: number;
   /** The entrant count last announced, when it was counted, and whether comments arrived since. */
