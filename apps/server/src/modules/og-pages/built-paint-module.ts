@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FIRST_PAINT_DIR } from './static-page-paint.ts';
-
-const loaded = new Map<string, { mtimeMs: number; module: Promise<unknown> }>();
+import { fromBuiltPaint } from './static-page-paint.ts';
 
 /**
  * A first paint the web build wrote as code (`dist/.first-paint/{name}.mjs`): a page whose first screen depends on
@@ -13,14 +9,8 @@ const loaded = new Map<string, { mtimeMs: number; module: Promise<unknown> }>();
  * build) or it does not load; the page is then the plain app shell.
  */
 export async function builtPaintModule<T>(webDist: string | undefined, name: string): Promise<T | null> {
-  if (!webDist) return null;
-  const file = path.join(webDist, FIRST_PAINT_DIR, `${name}.mjs`);
-  const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-  if (mtimeMs === undefined) return null;
-  let hit = loaded.get(file);
-  if (hit?.mtimeMs !== mtimeMs) {
-    hit = { mtimeMs, module: import(`${pathToFileURL(file).href}?v=${mtimeMs}`).catch(() => null) };
-    loaded.set(file, hit);
-  }
-  return (await hit.module) as T | null;
+  const module = fromBuiltPaint(webDist, `${name}.mjs`, (file, mtimeMs) =>
+    import(`${pathToFileURL(file).href}?v=${mtimeMs}`).catch(() => null),
+  );
+  return ((await module) ?? null) as T | null;
 }

@@ -37,23 +37,32 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
-const builtPaints = new Map<string, { mtimeMs: number; markup: string }>();
+const builtFiles = new Map<string, { mtimeMs: number; value: unknown }>();
 
 /**
- * A first paint the web build wrote (`dist/.first-paint/{name}.html`), cached until the file changes; null when
- * the build has none (an older or hand-made build).
+ * A file of the build's first paints (`dist/.first-paint/{fileName}`), turned into a value by `load` once per
+ * build: a new build's file has a new mtime. Null when the build has none (an older or hand-made build).
  */
-export function builtFirstPaint(webDist: string | undefined, name: string): string | null {
+export function fromBuiltPaint<V>(
+  webDist: string | undefined,
+  fileName: string,
+  load: (file: string, mtimeMs: number) => V,
+): V | null {
   if (!webDist) return null;
-  const file = path.join(webDist, FIRST_PAINT_DIR, `${name}.html`);
+  const file = path.join(webDist, FIRST_PAINT_DIR, fileName);
   const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   if (mtimeMs === undefined) return null;
-  let cached = builtPaints.get(file);
+  let cached = builtFiles.get(file);
   if (cached?.mtimeMs !== mtimeMs) {
-    cached = { mtimeMs, markup: fs.readFileSync(file, 'utf8') };
-    builtPaints.set(file, cached);
+    cached = { mtimeMs, value: load(file, mtimeMs) };
+    builtFiles.set(file, cached);
   }
-  return cached.markup;
+  return cached.value as V;
+}
+
+/** A first paint the web build wrote as markup (`{name}.html`), cached until the file changes. */
+export function builtFirstPaint(webDist: string | undefined, name: string): string | null {
+  return fromBuiltPaint(webDist, `${name}.html`, (file) => fs.readFileSync(file, 'utf8'));
 }
 
 interface PaintedPage {
