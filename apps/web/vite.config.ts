@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appShellScrollClassNames } from './build/app-shell-scroll-class.plugin';
 import { bootPreload } from './build/boot-preload.plugin';
 import { firstPaint } from './build/first-paint.plugin';
 import { lightContract } from './build/light-contract.plugin';
@@ -17,7 +18,15 @@ const proxiedPrefixes = ['/api', '/ipfs', '/sandbox', '/assets/font'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [lightContract(), messageSplit(), react(), bootPreload(), firstPaint(), precompress()],
+  plugins: [
+    lightContract(),
+    messageSplit(),
+    appShellScrollClassNames(),
+    react(),
+    bootPreload(),
+    firstPaint(),
+    precompress(),
+  ],
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [

@@ -8,7 +8,6 @@ import {
   Image,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -26,11 +25,9 @@ import { CollectionStateBadge } from '../components/collection-item-card';
 function IpfsRow({ label, uri, gateway }: { label: string; uri: string | null; gateway: string | null }) {
   const { t } = useTranslation();
   return (
-    <Table.Tr>
-      <Table.Th scope="row" w={150}>
-        {label}
-      </Table.Th>
-      <Table.Td>
+    <tr>
+      <th scope="row">{label}</th>
+      <td>
         {uri ? (
           <Stack gap={2}>
             <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{uri}</Code>
@@ -45,8 +42,8 @@ function IpfsRow({ label, uri, gateway }: { label: string; uri: string | null; g
             {t('collectionPage.item.notPinned')}
           </Text>
         )}
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 }
 
@@ -98,22 +95,22 @@ export function CollectionDetailPage() {
             </Anchor>
           </Text>
           {goods.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{goods.description}</Text>}
-          <Table variant="vertical" layout="fixed" withTableBorder>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th scope="row" w={150}>
-                  {t('collectionPage.item.tokenId')}
-                </Table.Th>
-                <Table.Td>{goods.tokenId ?? '—'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">{t('collectionPage.item.supply')}</Table.Th>
-                <Table.Td>{goods.supply}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">{t('collectionPage.item.holders')}</Table.Th>
-                <Table.Td>{t('collectionPage.item.holdersCount', { count: holderCount })}</Table.Td>
-              </Table.Tr>
+          {/* A plain table: Mantine's Table brings its scroll container (ScrollArea and, by the bundler's
+              chunking, all of floating-ui: ~22 KiB gzip) into this public page's first load (issue 16). */}
+          <table className="facts-table">
+            <tbody>
+              <tr>
+                <th scope="row">{t('collectionPage.item.tokenId')}</th>
+                <td>{goods.tokenId ?? '—'}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('collectionPage.item.supply')}</th>
+                <td>{goods.supply}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('collectionPage.item.holders')}</th>
+                <td>{t('collectionPage.item.holdersCount', { count: holderCount })}</td>
+              </tr>
               <IpfsRow
                 label={t('collectionPage.item.ipfsImage')}
                 uri={goods.imageUri}
@@ -124,8 +121,8 @@ export function CollectionDetailPage() {
                 uri={goods.tokenUri}
                 gateway={goods.metadataGatewayUrl}
               />
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         </Stack>
       </SimpleGrid>
       {mine.length > 0 && (
