@@ -4,6 +4,7 @@ import { en } from './en';
 import { LOCALE_STORAGE_KEY, currentLocale, i18n, loadLocale, setLocale, useTranslation } from './index';
 import type { Locale } from './index';
 import { ja } from './ja';
+import type * as JaModule from './ja';
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -177,7 +178,7 @@ describe('later messages (decision 0190)', () => {
       laterMessages: { ja: () => new Promise<object>((resolve) => (arrive = resolve)), en: null },
     }));
     vi.doMock('./ja', async (original) => ({
-      ...(await original<typeof import('./ja')>()),
+      ...(await original<typeof JaModule>()),
       ja: { toast: { success: '更新しました' } },
     }));
     const fresh = await import('./index');

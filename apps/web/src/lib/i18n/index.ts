@@ -115,7 +115,7 @@ export const i18n = {
   getFixedT: (lng: Locale): TFunction => fixedT(lng),
   exists: (key: string, options: { lng?: Locale } = {}): boolean =>
     messages.exists(options.lng ?? currentLocale(), key),
-  changeLanguage(lng: Locale): Promise<void> {
+  changeLanguage: (lng: Locale): Promise<void> => {
     language = lng;
     languageChanged();
     changed();
@@ -123,19 +123,19 @@ export const i18n = {
   },
   hasResourceBundle: (lng: Locale): boolean => messages.has(lng),
   /** Merges messages into a language's (deep, never replacing a text) and draws the app again. */
-  addResourceBundle(lng: Locale, bundle: MessageTree): void {
+  addResourceBundle: (lng: Locale, bundle: MessageTree): void => {
     messages.add(lng, bundle);
     changed();
   },
   /** Tests only: forgets a language's messages. */
-  removeResourceBundle(lng: Locale): void {
+  removeResourceBundle: (lng: Locale): void => {
     messages.remove(lng);
     changed();
   },
   /** For `useSyncExternalStore`: a number that changes with the language and with every messages added. */
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => void listeners.delete(listener);
   },
   revision: (): number => revision,
 };
