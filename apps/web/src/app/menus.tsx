@@ -16,7 +16,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
 import type { Area, MenuSection } from './route-rules';
 import { MENU_SECTIONS, currentMenuSection, menuPath } from './route-rules';

@@ -3,8 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n';
 import { modalsHostReady } from '../lib/modals-host';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -31,29 +29,27 @@ interface AppProvidersProps {
 }
 
 /**
- * i18n, TanStack Query, Mantine (light scheme, no ColorSchemeScript: the CSP forbids inline scripts, and
+ * TanStack Query, Mantine (light scheme, no ColorSchemeScript: the CSP forbids inline scripts, and
  * index.html already carries `data-mantine-color-scheme="light"`), notifications and modals.
  */
 export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider
-          theme={theme}
-          cssVariablesResolver={cssVariablesResolver}
-          forceColorScheme="light"
-          env={mantineEnv}
-        >
-          <Suspense fallback={null}>
-            {/* Toasts start below the header (global.css), never over its menu and account button. */}
-            <Notifications position="top-right" limit={5} />
-          </Suspense>
-          <Suspense fallback={null}>
-            <ModalsHost />
-          </Suspense>
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        forceColorScheme="light"
+        env={mantineEnv}
+      >
+        <Suspense fallback={null}>
+          {/* Toasts start below the header (global.css), never over its menu and account button. */}
+          <Notifications position="top-right" limit={5} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <ModalsHost />
+        </Suspense>
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
   );
 }

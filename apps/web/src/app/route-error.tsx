@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useRouteError } from 'react-router';
 
 /** Shown when a page throws or its code chunk cannot be loaded (e.g. after a deploy). */

@@ -1,5 +1,5 @@
 import { AspectRatio, Card, Group, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * Loading placeholder for a grid of `CampaignCard`s: the same columns, the 16:9 picture and the text lines in

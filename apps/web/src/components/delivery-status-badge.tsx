@@ -1,6 +1,6 @@
 import type { DeliveryStatus } from '@hanabi/api';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** A delivery row's status (the contract's `DeliveryStatus`), or `held` for a claim not delivered yet. */
 export type DeliveryState = 'held' | DeliveryStatus;

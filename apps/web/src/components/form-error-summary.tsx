@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** The distinct messages of a Mantine form's errors, in field order. */
 export function errorMessagesOf(errors: Record<string, unknown>): string[] {

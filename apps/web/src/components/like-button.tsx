@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useAccount } from '../lib/account';
 import { callApi } from '../lib/api-client';
 import { errorMessageOf, showErrorToast } from '../lib/toast';

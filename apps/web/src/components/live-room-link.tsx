@@ -1,7 +1,7 @@
 import type { Campaign } from '@hanabi/api';
 import { Button, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
 import { formatDateTime } from '../lib/format';
 

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * "On air" / 「配信中」: the platform reports the streamer broadcasting now (`campaign.onAir`), which is not the same

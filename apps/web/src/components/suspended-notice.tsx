@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** Tells a suspended person why they are signed out (the shell shows it above every page while it holds). */
 export function SuspendedNotice() {

@@ -2,7 +2,7 @@ import { apiRoutes, type Campaign } from '@hanabi/api';
 import { Button } from '@mantine/core';
 import { IconEye, IconEyeCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useAccount } from '../lib/account';
 import { callApi } from '../lib/api-client';
 import { setWatchInCache } from '../lib/campaign-cache';

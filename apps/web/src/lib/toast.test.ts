@@ -92,7 +92,7 @@ describe('server errors in the reader’s language (decision 0078)', () => {
 
   it('have a text for every reason of the contract in both languages', () => {
     for (const reason of ERROR_REASONS) {
-      for (const lng of ['ja', 'en']) {
+      for (const lng of ['ja', 'en'] as const) {
         expect(i18n.exists(`serverErrors.reason.${reason}`, { lng }), `${lng} ${reason}`).toBe(true);
       }
     }

@@ -1,6 +1,6 @@
 import { OAUTH_CONNECT_ERRORS, type OAuthConnectError } from '@hanabi/api';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { useSearchParams } from 'react-router';
 
 /**

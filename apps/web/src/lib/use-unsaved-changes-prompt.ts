@@ -1,6 +1,6 @@
 import { modals } from './modals';
 import { createElement, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { useBlocker } from 'react-router';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, Navigate, useLocation } from 'react-router';
 import { homePathFor, useAccount } from '../../lib/account';
 import type { Area } from '../route-rules';

@@ -2,7 +2,7 @@ import type { Account } from '@hanabi/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { homePathFor, setAccountCache, useAccount } from '../../lib/account';

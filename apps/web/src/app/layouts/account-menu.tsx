@@ -1,7 +1,7 @@
 import { DEFAULT_AVATAR_URL } from '@hanabi/api';
 import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHome, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { homePathFor, useAccount } from '../../lib/account';
 import { signInPathFor } from '../route-rules';

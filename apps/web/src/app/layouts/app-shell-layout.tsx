@@ -1,7 +1,7 @@
 import { AppShell, Badge, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { useAccountSuspended } from '../../lib/account-suspended';

@@ -2,10 +2,9 @@ import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { apiRoutes } from '@hanabi/api';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { setAccountCache, useAccount } from '../../lib/account';
 import { callApi } from '../../lib/api-client';
-import { LOCALES, currentLocale, loadLocale, setLocale, type Locale } from '../../lib/i18n';
+import { LOCALES, currentLocale, loadLocale, setLocale, type Locale, useTranslation } from '../../lib/i18n';
 
 /**
  * Header language switch; the choice is kept in localStorage (`hanabi.locale`) and `<html lang>` follows. Signed

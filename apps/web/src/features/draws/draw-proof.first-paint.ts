@@ -97,7 +97,7 @@ function icon(name: keyof typeof ICONS, size: number): string {
   );
 }
 
-/** i18next's `{{name}}` interpolation (the app's is unescaped: React escapes), then escaped for HTML as a whole. */
+/** The app's `{{name}}` interpolation (unescaped there: React escapes), then escaped for HTML as a whole. */
 function text(message: string, values: Record<string, string | number> = {}): string {
   return escapeHtml(
     message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole)),

@@ -1,6 +1,6 @@
 import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { usePublishedNews } from './news-api';
 import { NewsCard } from '../../components/news-card';
 import { LoadMoreButton } from '../../components/load-more-button';

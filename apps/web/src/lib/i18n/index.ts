@@ -1,9 +1,12 @@
 import type { Account } from '@hanabi/api';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import { ja } from './ja';
-import type { Messages } from './ja';
+import type { MessageTree, Messages } from './ja';
 import { laterMessages } from './later-messages';
+import { createTranslator } from './translate';
+import type { MessageKey, TFunction, TOptions } from './translate';
+
+export type { MessageKey, PluralKey, TFunction, TOptions } from './translate';
 
 /** The locales of the contract (`Account.locale`, `PublicConfig.defaultLocale`). */
 export type Locale = Account['locale'];
@@ -63,43 +66,86 @@ function laterPending(): boolean {
   return laterMessages[locale] !== null && !laterIn.has(locale);
 }
 
-/**
- * One i18next instance for the app. Japanese is the default: the only source of another language is the
- * user's explicit choice in localStorage (`hanabi.locale`), so a first visit is always in Japanese.
- */
-export const i18n = i18next.createInstance();
-i18n.on('languageChanged', (lng) => {
-  // The language changed (start-up, the language menu): remembered for the next visit.
-  if (isLocale(lng)) {
-    try {
-      window.localStorage.setItem(LOCALE_STORAGE_KEY, lng);
-    } catch {
-      // storage blocked: the choice lasts for this page
-    }
+/** The language chosen (shown once its messages are in), and the listeners of its changes and of new messages. */
+let language: Locale = typeof window === 'undefined' ? DEFAULT_LOCALE : (storedLocale() ?? DEFAULT_LOCALE);
+const listeners = new Set<() => void>();
+let revision = 0;
+function changed(): void {
+  revision += 1;
+  listeners.forEach((listener) => listener());
+}
+
+// A text of the later messages asked for before they are in (a lazy part of a public page, decision 0190) shows
+// as nothing rather than its key, and the component draws it again once they arrive (`changed`).
+const messages = createTranslator(DEFAULT_LOCALE, (key) => (laterPending() ? '' : key));
+messages.add(DEFAULT_LOCALE, ja);
+
+/** A `t` in one language, or (no `lng`) in the language shown when it is called. */
+function fixedT(lng?: Locale): TFunction {
+  return ((key: MessageKey, options?: TOptions) =>
+    messages.translate(lng ?? currentLocale(), key, options)) as TFunction;
+}
+
+/** Remembers the language for the next visit and keeps `<html lang>` and the cookie in step. */
+function languageChanged(): void {
+  try {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, language);
+  } catch {
+    // storage blocked: the choice lasts for this page
   }
-  syncHtmlLang(lng);
-});
-void i18n.use(initReactI18next).init({
-  resources: { ja: { translation: ja } },
-  lng: typeof window === 'undefined' ? DEFAULT_LOCALE : (storedLocale() ?? DEFAULT_LOCALE),
-  partialBundledLanguages: true,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  load: 'languageOnly',
-  initAsync: false,
-  interpolation: { escapeValue: false }, // React escapes
-  // A text of the later messages asked for before they are in (a lazy part of a public page, decision 0190)
-  // shows as nothing rather than its key, and the component draws it again once they arrive ('added').
-  parseMissingKeyHandler: (key) => (laterPending() ? '' : key),
-  react: { bindI18nStore: 'added' },
-});
-syncHtmlLang(i18n.resolvedLanguage);
+  syncHtmlLang(currentLocale());
+}
+
+/**
+ * The app's messages (the names are i18next's, which it replaced: decision 0196). Japanese is the default: the
+ * only source of another language is the user's explicit choice in localStorage (`hanabi.locale`), so a first
+ * visit is always in Japanese.
+ */
+export const i18n = {
+  /** The language chosen, even while its messages are still on their way. */
+  get language(): Locale {
+    return language;
+  },
+  /** The language shown: the one chosen once its messages are in, Japanese until then. */
+  get resolvedLanguage(): Locale {
+    return messages.has(language) ? language : DEFAULT_LOCALE;
+  },
+  /** A text of the language shown. */
+  t: fixedT(),
+  getFixedT: (lng: Locale): TFunction => fixedT(lng),
+  exists: (key: string, options: { lng?: Locale } = {}): boolean =>
+    messages.exists(options.lng ?? currentLocale(), key),
+  changeLanguage: (lng: Locale): Promise<void> => {
+    language = lng;
+    languageChanged();
+    changed();
+    return Promise.resolve();
+  },
+  hasResourceBundle: (lng: Locale): boolean => messages.has(lng),
+  /** Merges messages into a language's (deep, never replacing a text) and draws the app again. */
+  addResourceBundle: (lng: Locale, bundle: MessageTree): void => {
+    messages.add(lng, bundle);
+    changed();
+  },
+  /** Tests only: forgets a language's messages. */
+  removeResourceBundle: (lng: Locale): void => {
+    messages.remove(lng);
+    changed();
+  },
+  /** For `useSyncExternalStore`: a number that changes with the language and with every messages added. */
+  subscribe: (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  revision: (): number => revision,
+};
+if (typeof window !== 'undefined') languageChanged();
 
 /** Adds a language's first-load messages to the instance (fetching its chunk the first time). */
 async function loadFirstMessages(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  if (i18n.hasResourceBundle(locale)) return;
   // Merged (never replaced): the later messages of the language may have been added meanwhile.
-  i18n.addResourceBundle(locale, 'translation', await loadMessages[locale](), true, false);
+  i18n.addResourceBundle(locale, await loadMessages[locale]());
 }
 
 /**
@@ -114,7 +160,7 @@ export function loadLocale(locale: Locale = chosenLocale()): Promise<void> {
   if (!pending) {
     pending = Promise.all([load(), loadFirstMessages(locale)]).then(([later]) => {
       laterIn.add(locale);
-      i18n.addResourceBundle(locale, 'translation', later, true, false);
+      i18n.addResourceBundle(locale, later as MessageTree);
     });
     // A later call tries again (offline, new deploy).
     pending.catch(() => laterLoads.delete(locale));
@@ -129,7 +175,7 @@ export function loadLocale(locale: Locale = chosenLocale()): Promise<void> {
  */
 export const i18nReady: Promise<void> = (async () => {
   const stored = i18n.language;
-  if (!isLocale(stored) || stored === DEFAULT_LOCALE) return;
+  if (stored === DEFAULT_LOCALE) return;
   try {
     await loadFirstMessages(stored);
     await i18n.changeLanguage(stored);
@@ -141,13 +187,12 @@ export const i18nReady: Promise<void> = (async () => {
 
 /** The language chosen, even while its messages are still on their way (then `currentLocale` is Japanese). */
 function chosenLocale(): Locale {
-  return isLocale(i18n.language) ? i18n.language : currentLocale();
+  return i18n.language;
 }
 
 /** The active locale, narrowed to the supported ones. */
 export function currentLocale(): Locale {
-  const lng = i18n.resolvedLanguage;
-  return isLocale(lng) ? lng : DEFAULT_LOCALE;
+  return i18n.resolvedLanguage;
 }
 
 /**
@@ -157,4 +202,20 @@ export function currentLocale(): Locale {
 export async function setLocale(locale: Locale): Promise<void> {
   await loadLocale(locale);
   await i18n.changeLanguage(locale);
+}
+
+/**
+ * The messages for a component (react-i18next's hook, which it replaced: decision 0196): `t` in the language
+ * shown, or in `lng` when given (the OBS overlay's own language), and `i18n`. The component draws again when the
+ * language changes or messages arrive (a language's chunk, the later messages), with a new `t`.
+ */
+export function useTranslation(options: { lng?: Locale } = {}): { t: TFunction; i18n: typeof i18n } {
+  const revision = useSyncExternalStore(i18n.subscribe, i18n.revision, i18n.revision);
+  const { lng } = options;
+  // A new `t` on every change, so what a component memoizes over `t` follows the language.
+  const t = useMemo(() => {
+    void revision;
+    return i18n.getFixedT(lng ?? i18n.resolvedLanguage);
+  }, [lng, revision]);
+  return { t, i18n };
 }

@@ -1,5 +1,5 @@
 import type { Account } from '@hanabi/api';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { AccountSwitch } from './account-switch';
 
 /** Whether others may see this audience member's collection (`GET /api/collection/{id}`). */

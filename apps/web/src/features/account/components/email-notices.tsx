@@ -1,5 +1,5 @@
 import type { Account } from '@hanabi/api';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { AccountSwitch } from './account-switch';
 
 /** Whether news of a prize also comes by e-mail, in the account language (decision 0097; on by default). */

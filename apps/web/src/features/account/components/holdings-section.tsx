@@ -2,7 +2,7 @@ import { apiRoutes, type WalletHolding } from '@hanabi/api';
 import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconGift, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { callApi } from '../../../lib/api-client';
 import { errorMessageOf } from '../../../lib/toast';
 import { holdingDiffers } from './holdings';

@@ -3,7 +3,7 @@ import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@
 import { modals } from '../../../lib/modals';
 import { IconBrandYoutube, IconBroadcast, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useLocation } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { accountQueryKey } from '../../../lib/account';

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { IconDevices, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { errorMessageOf, showErrorToast } from '../../../lib/toast';
 import { useSignOut } from '../../../lib/use-sign-out';
 

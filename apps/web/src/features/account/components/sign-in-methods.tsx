@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden }
 import { modals } from '../../../lib/modals';
 import { IconBrandGoogle, IconBrandX, IconKey, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { formatDate } from '../../../lib/format';
 import { useAuthProviders } from '../../../lib/public-config';

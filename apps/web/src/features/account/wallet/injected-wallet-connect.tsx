@@ -3,7 +3,7 @@ import { Alert, Button, Code, Group, Image, Loader, Stack, Text } from '@mantine
 import { IconAlertTriangle, IconCheck, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { errorMessageOf } from '../../../lib/toast';
 import {
   classifyInjectedError,

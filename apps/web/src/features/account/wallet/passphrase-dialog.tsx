@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantin
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCheck, IconLockOpen } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import {
   WalletIntegrityError,
   WrongPassphraseError,

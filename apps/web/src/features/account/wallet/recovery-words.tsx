@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The 12 words, numbered, as an ordered list (2 columns on a phone, 3 on wider screens). */
 export function RecoveryWords({ words }: { words: readonly string[] }) {

@@ -1,7 +1,7 @@
 import type { Account } from '@hanabi/api';
 import { Text } from '@mantine/core';
 import { modals } from '../../../lib/modals';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { usePublicConfig } from '../../../lib/public-config';
 import { walletRoleOf } from './wallet-role';
 

@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowRight, IconKey, IconPuzzle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';
 import { usePublicConfig } from '../../../lib/public-config';

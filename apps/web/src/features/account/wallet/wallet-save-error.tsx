@@ -2,7 +2,7 @@ import type { Account } from '@hanabi/api';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { errorMessageOf } from '../../../lib/toast';
 import { requestSignInLink } from '../../../lib/auth-api';
 import { needsRecentSignIn } from '../account-api';

@@ -15,7 +15,7 @@ import {
 import { IconCheck, IconCopy, IconKey, IconLockOpen, IconReplace, IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showSuccessToast } from '../../../lib/toast';
 import { walletKindOf } from '../../../lib/wallet';
 import { PassphraseDialog, type PassphrasePurpose } from './passphrase-dialog';

@@ -2,7 +2,7 @@ import type { Account } from '@hanabi/api';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconPuzzle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { usePublicConfig } from '../../../lib/public-config';
 import { errorMessageOf } from '../../../lib/toast';

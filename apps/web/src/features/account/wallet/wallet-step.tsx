@@ -1,6 +1,6 @@
 import type { Account } from '@hanabi/api';
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageTitle } from '../../../components/page-title';
 import { walletRoleOf } from './wallet-role';
 import { WalletSetup } from './wallet-setup';

@@ -1,5 +1,5 @@
 import { AspectRatio, Box, Card, Group, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * What `/campaign/:id` shows while its data loads: blocks in the places and sizes of the page's status line,

@@ -2,7 +2,7 @@ import type { MyWin, LivePlatform, ResultDraw, ResultStream, ResultWinner } from
 import { Anchor, Badge, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBrandYoutube, IconBroadcast, IconConfetti, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { accountQueryKey, useAccount } from '../../../lib/account';
 import { browserNavigation } from '../../../lib/browser-navigation';

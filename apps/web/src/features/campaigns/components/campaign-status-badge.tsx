@@ -1,6 +1,6 @@
 import type { CampaignStatus } from '@hanabi/api';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Filled, dark shades: white text on them keeps a contrast of at least 4.5:1. */
 export const STATUS_COLORS: Record<CampaignStatus, string> = {

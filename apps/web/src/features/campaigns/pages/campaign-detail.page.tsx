@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBrandYoutube, IconBroadcast, IconConfetti, IconGift } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LikeButton } from '../../../components/like-button';

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { IconConfetti, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconConfetti, IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from 'react-router';
 import { CampaignCard } from '../../../components/campaign-card';
 import { LoadMoreButton } from '../../../components/load-more-button';

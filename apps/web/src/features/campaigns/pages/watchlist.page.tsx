@@ -3,7 +3,7 @@ import { apiRoutes } from '@hanabi/api';
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CampaignCard } from '../../../components/campaign-card';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,7 +1,7 @@
 import type { CollectionItem, PrizeState } from '@hanabi/api';
 import { AspectRatio, Badge, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
 

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Code, Group, Spoiler, Stack, Text }
 import { modals } from '../../../lib/modals';
 import { IconInbox, IconLink, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';

@@ -17,7 +17,7 @@ import { hasLength, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { errorMessagesOf, FormErrorSummary } from '../../../components/form-error-summary';

@@ -14,7 +14,7 @@ import {
 import { modals } from '../../../lib/modals';
 import { IconEdit, IconEye, IconEyeOff, IconGift, IconRocket, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { deleteGoods, publishGoods, updateGoods, useInvalidateGoods } from '../../../lib/goods-api';

@@ -17,7 +17,7 @@ import {
 import { IconPhoto, IconPlus, IconTrash, IconTypography, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CANVAS_SIZE, clamp, drawComposition, hitLayer, loadFonts } from './draw';
 import type { TextLayer } from './draw';
 import { FONTS } from './editor-fonts';

@@ -1,7 +1,7 @@
 import { ActionIcon, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 // The tooltip (Mantine Tooltip and floating-ui, ~20 KiB gzip) is not in the proof page's first load (decision 0120):
 // the button shows at once and gains its tooltip when the chunk arrives, as the like button does (0103).

@@ -1,6 +1,6 @@
 import { Box, Button, Collapse, Pagination, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const PAGE_SIZE = 100;
 

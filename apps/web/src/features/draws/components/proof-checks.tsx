@@ -2,8 +2,7 @@ import type { DrawCheck } from '@hanabi/draw';
 import { BEACON_SIGNED } from '@hanabi/draw/phrases';
 import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
 
 /** Long values (a winner list over many keys) are cut so the table stays readable; copy them from above. */
 function clip(value: string): string {

@@ -2,7 +2,7 @@ import type { PublicDraw } from '@hanabi/api';
 import { Alert, Anchor, Badge, Card, Code, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';

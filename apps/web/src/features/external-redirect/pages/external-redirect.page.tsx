@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconExternalLink, IconBan } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';

@@ -1,6 +1,6 @@
 import type { UserType } from '@hanabi/api';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { homePathFor, useAccount } from '../../../lib/account';

@@ -14,7 +14,7 @@ import {
 import { IconGift } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { CampaignCard } from '../../../components/campaign-card';
 import { CampaignCardSkeletons } from '../../../components/campaign-card-skeleton';

@@ -1,6 +1,6 @@
 import { Box, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconUsers } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { useConnectResult } from '../../../lib/use-connect-result';
 

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconConfetti, IconGift, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';

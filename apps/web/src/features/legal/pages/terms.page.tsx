@@ -1,5 +1,5 @@
 import { IconFileText } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PlaceholderPage } from '../../../components/placeholder-page';
 
 /** `/terms`: terms of service (public). */

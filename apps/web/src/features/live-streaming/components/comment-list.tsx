@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { LoadMoreButton } from '../../../components/load-more-button';
 import { EmptyState } from '../../../components/empty-state';

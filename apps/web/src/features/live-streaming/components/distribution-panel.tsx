@@ -4,7 +4,7 @@ import { modals } from '../../../lib/modals';
 import { IconGift } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { errorMessageOf, showErrorToast } from '../../../lib/toast';
 import { distributePrizes, liveKeys } from '../live-api';
 

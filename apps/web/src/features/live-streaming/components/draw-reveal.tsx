@@ -3,7 +3,7 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type Locale } from '../../../lib/i18n';
 
 type RevealedDraw = NonNullable<OverlayState['latestDraw']>;
 
@@ -21,7 +21,7 @@ interface DrawRevealProps {
   color: string;
   panel: string;
   /** The language to speak (the overlay's); the app's when absent. */
-  lng?: string;
+  lng?: Locale;
 }
 
 /**
@@ -30,7 +30,7 @@ interface DrawRevealProps {
  */
 export function DrawReveal({ draw, pool, animate, color, panel, lng }: DrawRevealProps) {
   // The overlay's language (its `?lang=` or the streamer's), not necessarily the app's.
-  const { t } = useTranslation(undefined, { lng });
+  const { t } = useTranslation({ lng });
   const reducedMotion = useReducedMotion();
   const shuffle = animate && !reducedMotion;
   const [shuffling, setShuffling] = useState(shuffle);

@@ -2,7 +2,7 @@ import type { LivePlatformState, LiveStreamStatus } from '@hanabi/api';
 import { Alert, Avatar, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlay, IconPlayerStop, IconPlugConnected } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { errorMessageOf, showErrorToast } from '../../../lib/toast';

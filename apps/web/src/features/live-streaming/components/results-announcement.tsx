@@ -1,8 +1,7 @@
 import { Button, Card, CopyButton, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { currentLocale, i18n, loadLocale, type Locale } from '../../../lib/i18n';
+import { currentLocale, i18n, loadLocale, type Locale, useTranslation } from '../../../lib/i18n';
 import { useWinners, type StreamRef } from '../live-api';
 
 /** The announcement in a fixed language (the chat's, not necessarily the streamer's UI language). */

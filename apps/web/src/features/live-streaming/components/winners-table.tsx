@@ -1,7 +1,7 @@
 import type { Winner } from '@hanabi/api';
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useYouTubeQuota } from '../live-api';
 
 /** The project's YouTube quota left today and when it runs out at the current pace (decision 0161). */

@@ -3,9 +3,8 @@ import { Box, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { DEFAULT_LOCALE, isLocale } from '../../../lib/i18n';
+import { DEFAULT_LOCALE, isLocale, useTranslation } from '../../../lib/i18n';
 import { DrawReveal } from '../components/draw-reveal';
 import { isOverlayNotFound, liveKeys, useOverlayState } from '../live-api';
 import { useLiveEvents } from '../../../lib/use-live-events';
@@ -36,7 +35,7 @@ export function LiveOverlayPage() {
   // `?lang=` of the browser source, else the streamer's language; never the viewer's stored choice.
   const asked = searchParams.get('lang');
   const lng = isLocale(asked) ? asked : (overlay.data?.locale ?? DEFAULT_LOCALE);
-  const { t, i18n } = useTranslation(undefined, { lng });
+  const { t, i18n } = useTranslation({ lng });
   const theme = THEMES[searchParams.get('theme') === 'light' ? 'light' : 'dark'];
   const queryClient = useQueryClient();
   const reducedMotion = useReducedMotion();

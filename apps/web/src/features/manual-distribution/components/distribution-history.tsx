@@ -1,6 +1,6 @@
 import type { ManualDistribution } from '@hanabi/api';
 import { Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { formatDateTime } from '../../../lib/format';

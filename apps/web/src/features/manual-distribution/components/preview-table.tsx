@@ -1,6 +1,6 @@
 import type { ManualDistributionPreview, PreviewOutcome } from '@hanabi/api';
 import { Badge, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const OUTCOME_COLORS: Record<PreviewOutcome, string> = {
   deliver: 'teal.9',

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';

@@ -3,7 +3,7 @@ import { Alert, Button, FileButton, Group, Paper, Select, Stack, Text, Textarea,
 import { IconAlertTriangle, IconFileUpload, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';

@@ -2,7 +2,7 @@ import { ActionIcon, Drawer, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { unreadCountOf, useNotifications, useNotificationStream } from '../notification-api';
 

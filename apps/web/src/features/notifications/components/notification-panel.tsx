@@ -1,7 +1,7 @@
 import type { Notification } from '@hanabi/api';
 import { Box, Button, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { formatDateTime } from '../../../lib/format';

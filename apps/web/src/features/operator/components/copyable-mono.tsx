@@ -1,6 +1,6 @@
 import { ActionIcon, Code, CopyButton, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** A long value (hash, address, CID, URI) in monospace that wraps anywhere, with a copy button. */
 export function CopyableMono({

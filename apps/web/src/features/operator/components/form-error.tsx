@@ -1,6 +1,6 @@
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageOf } from '../../../lib/toast';
 import { explainRevert, parseRevertReason } from '../tokens/token-helpers';

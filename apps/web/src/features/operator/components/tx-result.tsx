@@ -1,7 +1,7 @@
 import type { TokenTxResult } from '@hanabi/api';
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CopyableMono } from './copyable-mono';
 
 export interface TxOutcome extends TokenTxResult {

@@ -1,6 +1,6 @@
 import type { SignerTransaction } from '@hanabi/api';
 import { Badge, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { shortAddress } from '../../../lib/format';
 
 /** The signer's transactions not yet final: what the reconciler is watching. */

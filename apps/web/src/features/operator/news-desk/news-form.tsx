@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { NewsCard } from '../../../components/news-card';
 import { FormError } from '../components/form-error';
 import { bodyOf, formValuesOf, type NewsFormValues, type PublishMode } from './news-form-values';

@@ -3,7 +3,7 @@ import { Badge, Button, Group, SegmentedControl, Stack, Table, Text } from '@man
 import { modals } from '../../../lib/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 import { EmptyState } from '../../../components/empty-state';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, FileInput, Group, Progress, Stack, Text } from '
 import { IconCloudUpload, IconExternalLink, IconFile } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageTitle } from '../../../components/page-title';
 import { showSuccessToast } from '../../../lib/toast';
 import { CopyableMono } from '../components/copyable-mono';

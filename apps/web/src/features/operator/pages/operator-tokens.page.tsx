@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageTitle } from '../../../components/page-title';
 import { ApproveForm } from '../tokens/approve-form';
 import { BurnForm } from '../tokens/burn-form';

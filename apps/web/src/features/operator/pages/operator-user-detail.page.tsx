@@ -24,7 +24,7 @@ import {
   IconUserCheck,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from 'react-router';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 import { PageTitle } from '../../../components/page-title';

@@ -2,7 +2,7 @@ import { Badge, Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } fro
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { FormError } from '../components/form-error';
 import { AddressInput, DigitsInput } from '../components/address-input';
 import { ToolCard } from '../components/tool-card';

@@ -3,7 +3,7 @@ import { Badge, Code, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatDateTime, shortAddress } from '../../../lib/format';
 import { CopyableMono } from '../components/copyable-mono';
 import { FormError } from '../components/form-error';

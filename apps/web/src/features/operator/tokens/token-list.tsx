@@ -1,7 +1,7 @@
 import type { KnownToken } from '@hanabi/api';
 import { Anchor, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCoins, IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CopyableMono } from '../components/copyable-mono';
 import { FormError } from '../components/form-error';
 import { ToolCard } from '../components/tool-card';

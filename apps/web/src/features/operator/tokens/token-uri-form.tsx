@@ -14,7 +14,7 @@ import { useForm } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CopyableMono } from '../components/copyable-mono';
 import { FormError } from '../components/form-error';
 import { ToolCard } from '../components/tool-card';

@@ -4,7 +4,7 @@ import { isEmail, useForm } from '@mantine/form';
 import { IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageOf } from '../../../lib/toast';
 import { requestSignInLink } from '../../../lib/auth-api';

@@ -2,7 +2,7 @@ import { ACCOUNT_LIMITS, type Account, type UserType } from '@hanabi/api';
 import { Alert, Anchor, Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { hasLength, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../../lib/toast';
 import { signUp } from '../../../lib/auth-api';

@@ -2,7 +2,7 @@ import type { OAuthProvider, UserType } from '@hanabi/api';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconBrandGoogle, IconBrandX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageOf } from '../../../lib/toast';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from 'react-router';
 import { AUTH_BASE_PATH } from '@hanabi/api';
 import { CenteredLoader } from '../../../components/centered-loader';

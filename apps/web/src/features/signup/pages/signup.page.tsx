@@ -2,7 +2,7 @@ import type { OAuthProvider, UserType } from '@hanabi/api';
 import { OAUTH_PROVIDERS } from '@hanabi/api';
 import { Alert, Anchor, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';

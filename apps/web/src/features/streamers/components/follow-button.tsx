@@ -1,7 +1,7 @@
 import type { StreamerCard } from '@hanabi/api';
 import { Button } from '@mantine/core';
 import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useAccount } from '../../../lib/account';
 import { useFollow } from '../streamer-api';
 
