@@ -4,7 +4,7 @@ import { useReducedMotion } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'wouter';
 import { DEFAULT_LOCALE, isLocale } from '../../../lib/i18n';
 import { DrawReveal } from '../components/draw-reveal';
 import { isOverlayNotFound, liveKeys, useOverlayState } from '../live-api';
