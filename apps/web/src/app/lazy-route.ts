@@ -37,10 +37,10 @@ export type Prefetch = (queryClient: QueryClient, args: { params: RouteParams })
 let started: { page: unknown; queryClient: QueryClient; params: string } | null = null;
 
 /**
- * What the route loaders did before wouter (decisions 0082 and 0195, issue 16): when a route matches, begin downloading the page
- * chunk and, when given, the page's data, in parallel, before the session check, the layout or the lazy page
- * render (no waterfall behind any of them). Returns at once; the layouts' Suspense shows the loader as before.
- * Once per match: a new route, new params or a new QueryClient (a test's app) start it again.
+ * What the route loaders did before wouter (decisions 0082 and 0195, issue 16): when a route matches, begin
+ * downloading the page chunk and, when given, the page's data, in parallel, before the session check, the layout
+ * or the lazy page render (no waterfall behind any of them). Returns at once; the layouts' Suspense shows the
+ * loader as before. Once per match: a new route, new params or a new QueryClient (a test's app) start it again.
  */
 export function preloadRoute(
   page: Pick<LazyPage, 'preload'>,

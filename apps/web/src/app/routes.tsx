@@ -178,9 +178,9 @@ interface RoutePageProps<P extends object> {
 }
 
 /**
- * One matched page: starts its chunk and data at once (what the route loaders did before wouter, decision 0195), then the session
- * rule, the layout (which applies the wallet step and holds the Suspense) and the page. Every route renders this
- * at the same place, so moving between two pages of an area keeps its layout mounted.
+ * One matched page: starts its chunk and data at once (what the route loaders did before wouter, decision 0195),
+ * then the session rule, the layout (which applies the wallet step and holds the Suspense) and the page. Every
+ * route renders this at the same place, so moving between two pages of an area keeps its layout mounted.
  */
 function RoutePage<P extends object>({ layout: Layout, page: Page, props, prefetch }: RoutePageProps<P>) {
   usePreloadRoute(Page, prefetch);
