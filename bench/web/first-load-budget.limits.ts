@@ -7,7 +7,8 @@
 // from 307 KiB for every page; decision 0120: the proof page's tooltip and checks table out of its first load
 // (−25 KiB), the entry that starts the app after the first paint (+2 KiB on every page). Keyed by
 // `PUBLIC_PAGES[].page`. Decision 0190: only the messages the first load shows, no language detector (−18 KiB); the area menu lazy (−3 KiB).
-// Decision 0196: rosetta instead of i18next + react-i18next (−18 KiB); the new figures plus 2 KiB.
+// Decision 0196: rosetta instead of i18next + react-i18next (−18 KiB); 0195: wouter as the router (−27 KiB).
+// 0197/0198 (scroll lock, plain table, chunk plan). Each page is its figure + 2 KiB.
 export const FIRST_LOAD_BUDGET_KIB_BY_PAGE: Record<string, number> = {
   '/': 170,
   '/campaign/:id': 188,

@@ -1,18 +1,22 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Router } from 'wouter';
 import { createQueryClient } from '../lib/query-client';
-import { setLoaderQueryClient } from './lazy-route';
+import { installBrowserHistory, useAppLocation } from '../lib/router';
 import { AppProviders } from './providers';
-import { appRoutes } from './routes';
+import { RootRoute } from './root-route';
+import { AppRoutes } from './routes';
 
-// One client for the page's lifetime: route loaders prefetch into it before React renders.
+// One client for the page's lifetime: a matched route prefetches into it (lazy-route.ts) before its page renders.
 const queryClient = createQueryClient();
-setLoaderQueryClient(queryClient);
-const router = createBrowserRouter(appRoutes);
+installBrowserHistory();
 
 export function App() {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <Router hook={useAppLocation}>
+        <RootRoute>
+          <AppRoutes />
+        </RootRoute>
+      </Router>
     </AppProviders>
   );
 }

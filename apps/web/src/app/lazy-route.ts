@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
+import { useParams } from 'wouter';
 import { loadLocale } from '../lib/i18n';
 
 /** A page component in its own chunk; `preload()` starts downloading that chunk without rendering it. */
@@ -26,30 +27,43 @@ export function lazyPage<M, P extends object = object>(
   );
 }
 
-/**
- * The QueryClient route loaders prefetch into: the app's own (set before its router is created), so the page's
- * `useQuery` finds the request already running.
- */
-let loaderQueryClient: QueryClient | null = null;
-
-export function setLoaderQueryClient(queryClient: QueryClient): void {
-  loaderQueryClient = queryClient;
-}
+/** The route's params (`/campaign/:id` → `{ id }`). */
+export type RouteParams = Record<string, string | undefined>;
 
 /** Starts a page's data requests; never awaited (a failed prefetch leaves the page's own query to retry). */
-export type Prefetch = (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<unknown> | void;
+export type Prefetch = (queryClient: QueryClient, args: { params: RouteParams }) => Promise<unknown> | void;
+
+/** The route last started, so re-renders (Suspense retries, StrictMode) do not start it again. */
+let started: { page: unknown; queryClient: QueryClient; params: string } | null = null;
 
 /**
- * The loader of every page route: at navigation start it begins downloading the page chunk and, when given,
- * the page's data, in parallel (no waterfall behind the entry, the session check or the chunk). It returns at
- * once, so the route renders without waiting and the layouts' Suspense shows the loader as before.
+ * What the route loaders did before wouter (decisions 0082 and 0195, issue 16): when a route matches, begin
+ * downloading the page chunk and, when given, the page's data, in parallel, before the session check, the layout
+ * or the lazy page render (no waterfall behind any of them). Returns at once; the layouts' Suspense shows the
+ * loader as before. Once per match: a new route, new params or a new QueryClient (a test's app) start it again.
  */
-export function preload(page: Pick<LazyPage, 'preload'>, prefetch?: Prefetch): LoaderFunction {
-  return (args) => {
-    page.preload().catch(() => undefined);
-    if (prefetch && loaderQueryClient) {
-      Promise.resolve(prefetch(loaderQueryClient, args)).catch(() => undefined);
+export function preloadRoute(
+  page: Pick<LazyPage, 'preload'>,
+  prefetch: Prefetch | undefined,
+  queryClient: QueryClient,
+  params: RouteParams,
+): void {
+  const key = JSON.stringify(params);
+  if (started?.page === page && started.queryClient === queryClient && started.params === key) return;
+  started = { page, queryClient, params: key };
+  page.preload().catch(() => undefined);
+  if (prefetch) {
+    try {
+      Promise.resolve(prefetch(queryClient, { params })).catch(() => undefined);
+    } catch {
+      // A prefetch that throws at once is swallowed too: the page's own query shows its error state.
     }
-    return null;
-  };
+  }
+}
+
+/** `preloadRoute` for the matched route, during its first render (`RoutePage`, above the guards and layouts). */
+export function usePreloadRoute(page: Pick<LazyPage, 'preload'>, prefetch?: Prefetch): void {
+  const queryClient = useQueryClient();
+  const params = useParams();
+  preloadRoute(page, prefetch, queryClient, params);
 }

@@ -17,7 +17,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from '../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { Area, MenuSection } from './route-rules';
 import { MENU_SECTIONS, currentMenuSection, menuPath } from './route-rules';
 

@@ -1,9 +1,10 @@
-import { Navigate, useLocation } from 'react-router';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { distributerRedirect } from './route-rules';
 
 /** `/distributer/...` → the same path under `/streamer`, keeping query and hash. */
 export function DistributerRedirect() {
-  const location = useLocation();
-  const target = distributerRedirect(location.pathname) ?? '/streamer';
-  return <Navigate to={`${target}${location.search}${location.hash}`} replace />;
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const target = distributerRedirect(pathname) ?? '/streamer';
+  return <Redirect to={`${target}${search ? `?${search}` : ''}${window.location.hash}`} replace />;
 }

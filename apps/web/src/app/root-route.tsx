@@ -1,14 +1,15 @@
-import { Outlet, ScrollRestoration } from 'react-router';
-import { SessionGuard } from './guards/session-guard';
+import type { ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useScrollRestoration } from '../lib/router';
+import { RouteErrorBoundary } from './route-error';
 
-/** Top of the route tree: the session rule, then the matched layout (which applies the wallet step). */
-export function RootRoute() {
-  return (
-    <>
-      <ScrollRestoration />
-      <SessionGuard>
-        <Outlet />
-      </SessionGuard>
-    </>
-  );
+/**
+ * Top of the route tree: scroll restoration, and the error screen for whatever a route throws (cleared by the
+ * next navigation). The session rule and the layouts are per route (`RoutePage` in routes.tsx).
+ */
+export function RootRoute({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  useScrollRestoration();
+  return <RouteErrorBoundary resetKey={`${pathname}?${search}`}>{children}</RouteErrorBoundary>;
 }

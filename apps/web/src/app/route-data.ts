@@ -6,9 +6,9 @@ import { publicDrawQuery } from '../features/draws/draw-queries';
 import { streamerProfileQuery } from '../features/streamers/streamer-queries';
 
 /**
- * Data the public landing pages need first, fetched by their route loader while the page chunk downloads
- * (the same query options as the pages' hooks, so `useQuery` picks the request up). Keep these imports light:
- * they are part of the entry chunk.
+ * Data the public landing pages need first, fetched when their route matches (`usePreloadRoute`) while the page
+ * chunk downloads (the same query options as the pages' hooks, so `useQuery` picks the request up). Keep these
+ * imports light: they are part of the entry chunk.
  */
 export const prefetchCampaignPage: Prefetch = (queryClient, { params }) => {
   if (!params.id) return undefined;

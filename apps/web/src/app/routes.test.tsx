@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 async function settledPath(router: ReturnType<typeof renderApp>['router'], expected: string) {
-  await waitFor(() => expect(router.state.location.pathname).toBe(expected));
+  await waitFor(() => expect(router.location.pathname).toBe(expected));
 }
 
 describe('signed-out visitors', () => {
@@ -46,13 +46,13 @@ describe('signed-out visitors', () => {
   it('can read /campaign/1', async () => {
     const { router } = renderApp('/campaign/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'キャンペーン' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/campaign/1');
+    expect(router.location.pathname).toBe('/campaign/1');
   });
 
   it('can read /terms', async () => {
     const { router } = renderApp('/terms');
     expect(await screen.findByRole('heading', { level: 1, name: '利用規約' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/terms');
+    expect(router.location.pathname).toBe('/terms');
   });
 
   it('see the landing page at / with both choices', async () => {
@@ -74,7 +74,7 @@ describe('signed-out visitors', () => {
   it('may open pages with crawler=true', async () => {
     const { router } = renderApp('/audience/home?crawler=true');
     expect(await screen.findByRole('heading', { level: 1, name: 'ホーム' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/audience/home');
+    expect(router.location.pathname).toBe('/audience/home');
     expect(document.querySelector('[data-menu="home"]')?.getAttribute('aria-current')).toBe('page');
   });
 });
@@ -94,7 +94,7 @@ describe('redirects of the original', () => {
   it('keeps the rest of a /distributer path for a signed-in streamer', async () => {
     const { router } = renderApp('/distributer/editor/digitalgoods?x=1', { account: makeAccount() });
     await settledPath(router, '/streamer/editor/digitalgoods');
-    expect(router.state.location.search).toBe('?x=1');
+    expect(router.location.search).toBe('?x=1');
   });
 
   it('sends /operator to /operator/dashboard for an operator', async () => {

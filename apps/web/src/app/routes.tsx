@@ -1,16 +1,16 @@
 import { Suspense } from 'react';
-import { Navigate } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { SessionGuard } from './guards/session-guard';
 import { AudienceLayout } from './layouts/audience-layout';
 import { OperatorLayout } from './layouts/operator-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { SignupLayout } from './layouts/signup-layout';
 import { StreamerLayout } from './layouts/streamer-layout';
-import { lazyPage, preload } from './lazy-route';
+import { lazyPage, usePreloadRoute } from './lazy-route';
+import type { LazyPage, Prefetch } from './lazy-route';
 import { prefetchCampaignPage, prefetchDrawPage, prefetchStreamerPage } from './route-data';
 import { DistributerRedirect } from './redirects';
-import { RootRoute } from './root-route';
-import { RouteErrorPage } from './route-error';
 
 // Public pages
 const LandingPage = lazyPage(
@@ -165,154 +165,202 @@ const OperatorNewsPage = lazyPage(
   (m) => m.OperatorNewsPage,
 );
 
+type Layout = ComponentType<{ children: ReactNode }>;
+
+interface RoutePageProps<P extends object> {
+  /** The area's frame; none for the OBS overlay (which then holds its own Suspense). */
+  layout: Layout | null;
+  page: LazyPage<P>;
+  /** The page's own props (`<AreaIntroPage area="streamer" />`). */
+  props?: NoInfer<P>;
+  /** Its data, requested with the chunk (`route-data.ts`). */
+  prefetch?: Prefetch;
+}
+
 /**
- * Every route of the original (docs/original-spec.md §2) (plus Hanabi's /draw/:id). Which of them are public, and where
- * signed-out visitors go, is decided by `route-rules.ts` in the root route's SessionGuard.
+ * One matched page: starts its chunk and data at once (what the route loaders did before wouter, decision 0195),
+ * then the session rule, the layout (which applies the wallet step and holds the Suspense) and the page. Every
+ * route renders this at the same place, so moving between two pages of an area keeps its layout mounted.
+ */
+function RoutePage<P extends object>({ layout: Layout, page: Page, props, prefetch }: RoutePageProps<P>) {
+  usePreloadRoute(Page, prefetch);
+  const element = <Page {...(props as P)} />;
+  return (
+    <SessionGuard>
+      {Layout ? <Layout>{element}</Layout> : <Suspense fallback={null}>{element}</Suspense>}
+    </SessionGuard>
+  );
+}
+
+/**
+ * Every route of the original (docs/original-spec.md §2) (plus Hanabi's /draw/:id). Which of them are public, and
+ * where signed-out visitors go, is decided by `route-rules.ts` in the SessionGuard. The first matching route wins
+ * (wouter's Switch): specific paths first, then each area's not-found page, then the public one.
  */
 // Pattern for every page (keep it uniform): `const XPage = lazyPage(() => import('…'), (m) => m.XPage)` above,
-// and `{ path, element: <XPage />, loader: preload(XPage, prefetchX?) }` here: the loader starts the page chunk
-// and, for pages a visitor lands on from a link, its data (`route-data.ts`) in parallel.
-export const appRoutes: RouteObject[] = [
-  // Redirects of the original; outside the root route so they apply before the session rule.
-  { path: '/distributer/*', element: <DistributerRedirect />, errorElement: <RouteErrorPage /> },
-  { path: '/streamer/signup', element: <Navigate to="/signup/streamer" replace /> },
-  { path: '/audience/signup', element: <Navigate to="/signup/audience" replace /> },
-  {
-    path: '/',
-    element: <RootRoute />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      // The OBS browser source: no layout (no header, menus or background), so it holds its own Suspense.
-      {
-        path: 'overlay/:id',
-        loader: preload(LiveOverlayPage),
-        element: (
-          <Suspense fallback={null}>
-            <LiveOverlayPage />
-          </Suspense>
-        ),
-      },
-      {
-        element: <PublicLayout />,
-        children: [
-          { index: true, element: <LandingPage />, loader: preload(LandingPage) },
-          {
-            path: 'campaign/:id',
-            element: <CampaignDetailPage />,
-            loader: preload(CampaignDetailPage, prefetchCampaignPage),
-          },
-          {
-            path: 'collection/:id',
-            element: <CollectionDetailPage />,
-            loader: preload(CollectionDetailPage),
-          },
-          { path: 'terms', element: <TermsPage />, loader: preload(TermsPage) },
-          {
-            path: 'externalRedirect',
-            element: <ExternalRedirectPage />,
-            loader: preload(ExternalRedirectPage),
-          },
-          { path: 'draw/:id', element: <DrawProofPage />, loader: preload(DrawProofPage, prefetchDrawPage) },
-          // Decisions 0063 and 0064: the wallet change notice's undo link, a sign-in link opened elsewhere.
-          { path: 'wallet/undo', element: <WalletUndoPage />, loader: preload(WalletUndoPage) },
-          { path: 'signin/confirm', element: <SignInConfirmPage />, loader: preload(SignInConfirmPage) },
-          // Embedded mode only (the page says so otherwise): the e-mails the server "sent".
-          { path: 'dev/mailbox', element: <DevMailboxPage />, loader: preload(DevMailboxPage) },
-          // Embedded mode only: the chat console of the fake YouTube / TwitCasting (server /sandbox/…).
-          { path: 'dev/sandbox', element: <SandboxConsolePage />, loader: preload(SandboxConsolePage) },
-          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
-        ],
-      },
-      {
-        path: 'streamer',
-        element: <StreamerLayout />,
-        children: [
-          { index: true, element: <AreaIntroPage area="streamer" />, loader: preload(AreaIntroPage) },
-          { path: 'home', element: <StreamerHomePage />, loader: preload(StreamerHomePage) },
-          { path: 'editor/campaign', element: <CampaignEditorPage />, loader: preload(CampaignEditorPage) },
-          {
-            path: 'editor/campaign/:id',
-            element: <CampaignEditorPage />,
-            loader: preload(CampaignEditorPage),
-          },
-          {
-            path: 'editor/manual-distribution',
-            element: <ManualDistributionPage />,
-            loader: preload(ManualDistributionPage),
-          },
-          {
-            path: 'editor/manual-distribution/:id',
-            element: <ManualDistributionDetailPage />,
-            loader: preload(ManualDistributionDetailPage),
-          },
-          { path: 'editor/digitalgoods', element: <DigitalGoodsPage />, loader: preload(DigitalGoodsPage) },
-          { path: 'account', element: <AccountPage />, loader: preload(AccountPage) },
-          {
-            path: 'liveStreaming/:id',
-            element: <LiveControlRoomPage />,
-            loader: preload(LiveControlRoomPage),
-          },
-          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
-        ],
-      },
-      {
-        path: 'audience',
-        element: <AudienceLayout />,
-        children: [
-          { index: true, element: <AreaIntroPage area="audience" />, loader: preload(AreaIntroPage) },
-          { path: 'home', element: <AudienceHomePage />, loader: preload(AudienceHomePage) },
-          { path: 'collection', element: <MyCollectionPage />, loader: preload(MyCollectionPage) },
-          { path: 'campaign', element: <CampaignListPage />, loader: preload(CampaignListPage) },
-          { path: 'watchlist', element: <WatchlistPage />, loader: preload(WatchlistPage) },
-          { path: 'streamer', element: <StreamerListPage />, loader: preload(StreamerListPage) },
-          {
-            path: 'streamer/:id',
-            element: <StreamerProfilePage />,
-            loader: preload(StreamerProfilePage, prefetchStreamerPage),
-          },
-          { path: 'account', element: <AccountPage />, loader: preload(AccountPage) },
-          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
-        ],
-      },
-      {
-        path: 'operator',
-        element: <OperatorLayout />,
-        children: [
-          { index: true, element: <Navigate to="/operator/dashboard" replace /> },
-          { path: 'dashboard', element: <OperatorDashboardPage />, loader: preload(OperatorDashboardPage) },
-          { path: 'users', element: <OperatorUsersPage />, loader: preload(OperatorUsersPage) },
-          { path: 'users/:id', element: <OperatorUserDetailPage />, loader: preload(OperatorUserDetailPage) },
-          { path: 'tokens', element: <OperatorTokensPage />, loader: preload(OperatorTokensPage) },
-          { path: 'ipfs', element: <OperatorIpfsPage />, loader: preload(OperatorIpfsPage) },
-          {
-            path: 'deliveries',
-            element: <OperatorDeliveriesPage />,
-            loader: preload(OperatorDeliveriesPage),
-          },
-          { path: 'news', element: <OperatorNewsPage />, loader: preload(OperatorNewsPage) },
-          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
-        ],
-      },
-      {
-        path: 'signup',
-        element: <SignupLayout />,
-        children: [
-          { index: true, element: <Navigate to="/" replace /> },
-          { path: 'streamer', element: <SignupPage userType="streamer" />, loader: preload(SignupPage) },
-          { path: 'audience', element: <SignupPage userType="audience" />, loader: preload(SignupPage) },
-          {
-            path: 'streamer/finishSignUp',
-            element: <FinishSignUpPage userType="streamer" />,
-            loader: preload(FinishSignUpPage),
-          },
-          {
-            path: 'audience/finishSignUp',
-            element: <FinishSignUpPage userType="audience" />,
-            loader: preload(FinishSignUpPage),
-          },
-          { path: '*', element: <NotFoundPage />, loader: preload(NotFoundPage) },
-        ],
-      },
-    ],
-  },
-];
+// and `<Route path="…"><RoutePage layout={…} page={XPage} prefetch={prefetchX?} /></Route>` here: the page's
+// chunk and, for pages a visitor lands on from a link, its data (`route-data.ts`) start in parallel on match.
+export function AppRoutes() {
+  return (
+    <Switch>
+      {/* Redirects of the original; before the session rule. */}
+      <Route path="/distributer/*?" component={DistributerRedirect} />
+      <Route path="/streamer/signup">
+        <Redirect to="/signup/streamer" replace />
+      </Route>
+      <Route path="/audience/signup">
+        <Redirect to="/signup/audience" replace />
+      </Route>
+
+      {/* The OBS browser source: no layout (no header, menus or background). */}
+      <Route path="/overlay/:id">
+        <RoutePage layout={null} page={LiveOverlayPage} />
+      </Route>
+
+      <Route path="/">
+        <RoutePage layout={PublicLayout} page={LandingPage} />
+      </Route>
+      <Route path="/campaign/:id">
+        <RoutePage layout={PublicLayout} page={CampaignDetailPage} prefetch={prefetchCampaignPage} />
+      </Route>
+      <Route path="/collection/:id">
+        <RoutePage layout={PublicLayout} page={CollectionDetailPage} />
+      </Route>
+      <Route path="/terms">
+        <RoutePage layout={PublicLayout} page={TermsPage} />
+      </Route>
+      <Route path="/externalRedirect">
+        <RoutePage layout={PublicLayout} page={ExternalRedirectPage} />
+      </Route>
+      <Route path="/draw/:id">
+        <RoutePage layout={PublicLayout} page={DrawProofPage} prefetch={prefetchDrawPage} />
+      </Route>
+      {/* Decisions 0063 and 0064: the wallet change notice's undo link, a sign-in link opened elsewhere. */}
+      <Route path="/wallet/undo">
+        <RoutePage layout={PublicLayout} page={WalletUndoPage} />
+      </Route>
+      <Route path="/signin/confirm">
+        <RoutePage layout={PublicLayout} page={SignInConfirmPage} />
+      </Route>
+      {/* Embedded mode only (the page says so otherwise): the e-mails the server "sent". */}
+      <Route path="/dev/mailbox">
+        <RoutePage layout={PublicLayout} page={DevMailboxPage} />
+      </Route>
+      {/* Embedded mode only: the chat console of the fake YouTube / TwitCasting (server /sandbox/…). */}
+      <Route path="/dev/sandbox">
+        <RoutePage layout={PublicLayout} page={SandboxConsolePage} />
+      </Route>
+
+      <Route path="/streamer">
+        <RoutePage layout={StreamerLayout} page={AreaIntroPage} props={{ area: 'streamer' }} />
+      </Route>
+      <Route path="/streamer/home">
+        <RoutePage layout={StreamerLayout} page={StreamerHomePage} />
+      </Route>
+      <Route path="/streamer/editor/campaign/:id?">
+        <RoutePage layout={StreamerLayout} page={CampaignEditorPage} />
+      </Route>
+      <Route path="/streamer/editor/manual-distribution">
+        <RoutePage layout={StreamerLayout} page={ManualDistributionPage} />
+      </Route>
+      <Route path="/streamer/editor/manual-distribution/:id">
+        <RoutePage layout={StreamerLayout} page={ManualDistributionDetailPage} />
+      </Route>
+      <Route path="/streamer/editor/digitalgoods">
+        <RoutePage layout={StreamerLayout} page={DigitalGoodsPage} />
+      </Route>
+      <Route path="/streamer/account">
+        <RoutePage layout={StreamerLayout} page={AccountPage} />
+      </Route>
+      <Route path="/streamer/liveStreaming/:id">
+        <RoutePage layout={StreamerLayout} page={LiveControlRoomPage} />
+      </Route>
+      <Route path="/streamer/*">
+        <RoutePage layout={StreamerLayout} page={NotFoundPage} />
+      </Route>
+
+      <Route path="/audience">
+        <RoutePage layout={AudienceLayout} page={AreaIntroPage} props={{ area: 'audience' }} />
+      </Route>
+      <Route path="/audience/home">
+        <RoutePage layout={AudienceLayout} page={AudienceHomePage} />
+      </Route>
+      <Route path="/audience/collection">
+        <RoutePage layout={AudienceLayout} page={MyCollectionPage} />
+      </Route>
+      <Route path="/audience/campaign">
+        <RoutePage layout={AudienceLayout} page={CampaignListPage} />
+      </Route>
+      <Route path="/audience/watchlist">
+        <RoutePage layout={AudienceLayout} page={WatchlistPage} />
+      </Route>
+      <Route path="/audience/streamer">
+        <RoutePage layout={AudienceLayout} page={StreamerListPage} />
+      </Route>
+      <Route path="/audience/streamer/:id">
+        <RoutePage layout={AudienceLayout} page={StreamerProfilePage} prefetch={prefetchStreamerPage} />
+      </Route>
+      <Route path="/audience/account">
+        <RoutePage layout={AudienceLayout} page={AccountPage} />
+      </Route>
+      <Route path="/audience/*">
+        <RoutePage layout={AudienceLayout} page={NotFoundPage} />
+      </Route>
+
+      <Route path="/operator">
+        <SessionGuard>
+          <Redirect to="/operator/dashboard" replace />
+        </SessionGuard>
+      </Route>
+      <Route path="/operator/dashboard">
+        <RoutePage layout={OperatorLayout} page={OperatorDashboardPage} />
+      </Route>
+      <Route path="/operator/users">
+        <RoutePage layout={OperatorLayout} page={OperatorUsersPage} />
+      </Route>
+      <Route path="/operator/users/:id">
+        <RoutePage layout={OperatorLayout} page={OperatorUserDetailPage} />
+      </Route>
+      <Route path="/operator/tokens">
+        <RoutePage layout={OperatorLayout} page={OperatorTokensPage} />
+      </Route>
+      <Route path="/operator/ipfs">
+        <RoutePage layout={OperatorLayout} page={OperatorIpfsPage} />
+      </Route>
+      <Route path="/operator/deliveries">
+        <RoutePage layout={OperatorLayout} page={OperatorDeliveriesPage} />
+      </Route>
+      <Route path="/operator/news">
+        <RoutePage layout={OperatorLayout} page={OperatorNewsPage} />
+      </Route>
+      <Route path="/operator/*">
+        <RoutePage layout={OperatorLayout} page={NotFoundPage} />
+      </Route>
+
+      <Route path="/signup">
+        <SessionGuard>
+          <Redirect to="/" replace />
+        </SessionGuard>
+      </Route>
+      <Route path="/signup/streamer">
+        <RoutePage layout={SignupLayout} page={SignupPage} props={{ userType: 'streamer' }} />
+      </Route>
+      <Route path="/signup/audience">
+        <RoutePage layout={SignupLayout} page={SignupPage} props={{ userType: 'audience' }} />
+      </Route>
+      <Route path="/signup/streamer/finishSignUp">
+        <RoutePage layout={SignupLayout} page={FinishSignUpPage} props={{ userType: 'streamer' }} />
+      </Route>
+      <Route path="/signup/audience/finishSignUp">
+        <RoutePage layout={SignupLayout} page={FinishSignUpPage} props={{ userType: 'audience' }} />
+      </Route>
+      <Route path="/signup/*">
+        <RoutePage layout={SignupLayout} page={NotFoundPage} />
+      </Route>
+
+      <Route>
+        <RoutePage layout={PublicLayout} page={NotFoundPage} />
+      </Route>
+    </Switch>
+  );
+}

@@ -2,7 +2,7 @@ import type { Campaign, CampaignStatus } from '@hanabi/api';
 import { AspectRatio, Badge, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useTranslation } from '../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { formatDateTime } from '../lib/format';
 import { WatchButton } from './watch-button';
 import { OnAirBadge } from './on-air-badge';

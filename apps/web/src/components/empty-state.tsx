@@ -1,7 +1,7 @@
 import { Button, EmptyState as MantineEmptyState } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 export interface EmptyStateProps {
   /** One honest sentence: what will appear here. */

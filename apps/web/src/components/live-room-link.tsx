@@ -2,7 +2,7 @@ import type { Campaign } from '@hanabi/api';
 import { Button, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { useTranslation } from '../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { formatDateTime } from '../lib/format';
 
 /** The streamer's live control room of a campaign. */

@@ -22,7 +22,7 @@ describe('a suspended signed-in person', () => {
     expect(notice.getAttribute('role')).toBe('alert');
     expect(notice.textContent).toContain('このアカウントは停止されています');
     expect(notice.textContent).toContain('運営により停止');
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/streamer/home'));
+    await waitFor(() => expect(router.location.pathname).not.toBe('/streamer/home'));
     expect(screen.getByTestId('account-suspended')).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 import { OAUTH_CONNECT_ERRORS, type OAuthConnectError } from '@hanabi/api';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from './i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 
 /**
  * After a platform’s consent page the server sends the browser back (to the control room or the account page)

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useEntryKey } from './router';
 
 export interface CreateOnceMemory {
   /** The Idempotency-Key this form sends with every create. */
@@ -9,13 +9,13 @@ export interface CreateOnceMemory {
 }
 
 /**
- * A create form's Idempotency-Key and result, kept per history entry (react-router's `location.key`, in
+ * A create form's Idempotency-Key and result, kept per history entry (`useEntryKey`, in
  * sessionStorage): Back to a form that already created its item can offer that item instead of a second one,
  * and a resubmit sends the same key, so the server answers the same item (decision 0073). "Create another" is a
  * new history entry, so a new key. `scope` keeps forms apart (`campaignCreate`, `goodsCreate`).
  */
 export function useCreateOnce(scope: string): [CreateOnceMemory, (createdId: string) => void] {
-  const { key: entry } = useLocation();
+  const entry = useEntryKey();
   const storageKey = `hanabi.${scope}.${entry}`;
   const [memory] = useState<CreateOnceMemory>(() => {
     try {

@@ -1,7 +1,7 @@
 import { apiRoutes } from '@hanabi/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { accountQueryKey, setAccountCache } from './account';
 import { callApi } from './api-client';
 import { clearSessionToken } from './session-token';
@@ -21,8 +21,7 @@ export interface SignOutOptions {
  */
 export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const [pathname, navigate] = useLocation();
   return useCallback(
     async (options: SignOutOptions = {}) => {
       let failure: unknown = null;
@@ -36,7 +35,7 @@ export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
       // Forget everything fetched for this user, then mark the session signed out (observers are notified).
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== accountQueryKey[0] });
       setAccountCache(queryClient, null);
-      await navigate(signInPathFor(pathname), { replace: true });
+      navigate(signInPathFor(pathname), { replace: true });
       if (failure && options.everywhere) throw failure;
     },
     [navigate, pathname, queryClient],

@@ -1,51 +1,45 @@
 import { modals } from './modals';
-import { createElement, useEffect, useRef } from 'react';
+import { createElement, useEffect } from 'react';
 import { useTranslation } from './i18n';
-import { useBlocker } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
+import { addBlocker } from './router';
 
 /**
  * Asks before leaving a page with unsaved data (docs/original-spec.md §5):
- * in-app navigation is held by react-router's `useBlocker` and confirmed in a Mantine modal;
+ * in-app navigation (links, navigate calls, setSearchParams) and the browser's back/forward are held by a
+ * blocker (`lib/router.ts`, in the app's location hook) and confirmed in a Mantine modal;
  * closing or reloading the tab triggers the browser's own `beforeunload` prompt.
- * Needs a data router (createBrowserRouter / createMemoryRouter) and the ModalsProvider.
+ * Needs the ModalsProvider.
  */
 export function useUnsavedChangesPrompt(dirty: boolean, message?: string): void {
   const { t } = useTranslation();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  // Set while a blocked navigation is being (or has been) answered; cleared once the blocker lets go, so
-  // re-renders during the answer never open a second modal.
-  const promptOpen = useRef(false);
-
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const here = `${pathname}${search ? `?${search}` : ''}`;
   useEffect(() => {
-    if (blocker.state !== 'blocked') {
-      promptOpen.current = false;
-      return;
-    }
-    if (promptOpen.current) return;
-    promptOpen.current = true;
-    let decided = false;
-    modals.openConfirmModal({
-      title: t('unsaved.title'),
-      children: createElement('p', null, message ?? t('unsaved.message')),
-      labels: { confirm: t('unsaved.leave'), cancel: t('unsaved.stay') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        decided = true;
-        blocker.proceed();
-      },
-      onCancel: () => {
-        decided = true;
-        blocker.reset();
-      },
-      onClose: () => {
-        if (!decided) blocker.reset();
+    if (!dirty) return;
+    // Set while a held navigation is being answered, so a second one (a double click) opens no second modal.
+    let asking = false;
+    return addBlocker({
+      // Only leaving the page (path or query) asks; a `#fragment` on the same page does not.
+      blocks: (to) => to.split('#')[0] !== here,
+      hold: (proceed) => {
+        if (asking) return;
+        asking = true;
+        modals.openConfirmModal({
+          title: t('unsaved.title'),
+          children: createElement('p', null, message ?? t('unsaved.message')),
+          labels: { confirm: t('unsaved.leave'), cancel: t('unsaved.stay') },
+          confirmProps: { color: 'red' },
+          onConfirm: proceed,
+          // Cancel, Escape or a click outside: stay.
+          onClose: () => {
+            asking = false;
+          },
+        });
       },
     });
-  }, [blocker, message, t]);
+  }, [dirty, here, message, t]);
 
   useEffect(() => {
     if (!dirty) return;

@@ -1,11 +1,12 @@
 import type { Account, PublicConfig } from '@hanabi/api';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Router } from 'wouter';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
-import { setLoaderQueryClient } from '../app/lazy-route';
-import { appRoutes } from '../app/routes';
+import { RootRoute } from '../app/root-route';
+import { AppRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
+import { installBrowserHistory, navigate, useAppLocation } from '../lib/router';
 import { rememberContinued } from '../lib/wallet/wallet-continued';
 import { jsonResponse, unauthenticated } from './fixtures';
 
@@ -23,8 +24,9 @@ interface RenderAppOptions {
 }
 
 /**
- * Renders the real route table in a memory router (the data-router twin of MemoryRouter, needed by
- * useBlocker) with the real providers, against a fake `fetch` that answers the session and config calls.
+ * Renders the real route table with the app's own location hook on jsdom's history (so blockers, entry keys and
+ * Back behave as in the browser) and the real providers, against a fake `fetch` that answers the session and
+ * config calls. `router` reads the address and goes back (`router.navigate(-1)`) or elsewhere.
  */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const address = options.account?.walletAddress;
@@ -53,11 +55,21 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   });
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();
-  setLoaderQueryClient(queryClient);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  installBrowserHistory();
+  navigate(path, { replace: true });
+  const router = {
+    get location() {
+      return { pathname: window.location.pathname, search: window.location.search };
+    },
+    navigate: (to: string | -1) => (to === -1 ? window.history.back() : navigate(to)),
+  };
   const view = render(
     <AppProviders queryClient={queryClient} mantineEnv="test">
-      <RouterProvider router={router} />
+      <Router hook={useAppLocation}>
+        <RootRoute>
+          <AppRoutes />
+        </RootRoute>
+      </Router>
     </AppProviders>,
   );
   return { ...view, router, queryClient, fetchMock };

@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { homePathFor, useAccount } from '../../lib/account';
 import type { Area } from '../route-rules';
 import { areaAccess, isPublicPath } from '../route-rules';
@@ -13,14 +13,15 @@ import { areaAccess, isPublicPath } from '../route-rules';
  */
 export function AreaAccessGate({ area, children }: { area: Area; children: ReactNode }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const { data: account } = useAccount();
-  if (!account || isPublicPath(location.pathname, location.search)) return children;
+  if (!account || isPublicPath(pathname, search)) return children;
   const access = areaAccess(area, account);
   if (access === 'allowed') return children;
   // A streamer reaching their own public streamer page (their name on their campaign, a shared link) is home.
-  if (account.type === 'streamer' && location.pathname === `/audience/streamer/${account.id}`) {
-    return <Navigate to={homePathFor(account)} replace />;
+  if (account.type === 'streamer' && pathname === `/audience/streamer/${account.id}`) {
+    return <Redirect to={homePathFor(account)} replace />;
   }
   const title =
     access === 'operator-only'

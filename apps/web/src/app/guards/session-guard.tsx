@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { CenteredLoader } from '../../components/centered-loader';
 import { useAccount } from '../../lib/account';
 import { isPublicPath, sessionRedirect } from '../route-rules';
@@ -10,13 +10,13 @@ import { isPublicPath, sessionRedirect } from '../route-rules';
  * `state.from` so the sign-in flow can come back to it.
  */
 export function SessionGuard({ children }: { children: ReactNode }) {
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const query = useSearch();
+  const search = query ? `?${query}` : '';
   const account = useAccount();
-  if (isPublicPath(location.pathname, location.search)) return children;
+  if (isPublicPath(pathname, search)) return children;
   if (account.isPending) return <CenteredLoader />;
-  const redirect = sessionRedirect(location.pathname, location.search, Boolean(account.data));
-  if (redirect) {
-    return <Navigate to={redirect} replace state={{ from: `${location.pathname}${location.search}` }} />;
-  }
+  const redirect = sessionRedirect(pathname, search, Boolean(account.data));
+  if (redirect) return <Redirect to={redirect} replace state={{ from: `${pathname}${search}` }} />;
   return children;
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { CenteredLoader } from '../../components/centered-loader';
 import { homePathFor, setAccountCache, useAccount } from '../../lib/account';
 // Only the light module up front: the wallet store brings viem, which no public page needs (decision 0082).
@@ -40,17 +40,16 @@ function useKnownHere(address: string | null, asked: boolean) {
  */
 export function WalletStepGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
   const queryClient = useQueryClient();
   const { data: account } = useAccount();
   const returning = Boolean(account?.walletAddress) && requiresWalletStep(pathname);
   const known = useKnownHere(account?.walletAddress ?? null, returning);
 
   const onSaved = useCallback(
-    async (updated: Account) => {
+    (updated: Account) => {
       // Leave the landing page first, so it does not start a new sign-in when the account changes under it.
-      if (pathname.includes('finishSignUp')) await navigate(homePathFor(updated), { replace: true });
+      if (pathname.includes('finishSignUp')) navigate(homePathFor(updated), { replace: true });
       setAccountCache(queryClient, updated);
       // The toast code (and Mantine's notifications) is not in the first load: fetched when there is one to show.
       void import('../../lib/toast').then(({ showSuccessToast }) => showSuccessToast(t('wallet.saved')));
@@ -66,7 +65,7 @@ export function WalletStepGate({ children }: { children: ReactNode }) {
           <WalletReturning
             account={{ ...account, walletAddress: account.walletAddress! }}
             onDone={() => void queryClient.invalidateQueries({ queryKey: ['wallet-known-here'] })}
-            onSaved={(updated) => void onSaved(updated)}
+            onSaved={onSaved}
           />
         </Suspense>
       );
@@ -75,7 +74,7 @@ export function WalletStepGate({ children }: { children: ReactNode }) {
   if (!account || !walletStepNeeded(pathname, account)) return children;
   return (
     <Suspense fallback={<CenteredLoader />}>
-      <WalletStep account={account} onSaved={(updated) => void onSaved(updated)} />
+      <WalletStep account={account} onSaved={onSaved} />
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { DEFAULT_AVATAR_URL } from '@hanabi/api';
 import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHome, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { homePathFor, useAccount } from '../../lib/account';
 import { signInPathFor } from '../route-rules';
 import { useSignOut } from '../../lib/use-sign-out';
@@ -10,7 +10,7 @@ import { useSignOut } from '../../lib/use-sign-out';
 /** Signed in: the account's name with home, account and sign-out items. Signed out: a sign-in button. */
 export function AccountMenu({ showSignIn }: { showSignIn: boolean }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const { data: account, isPending } = useAccount();
   const signOut = useSignOut();
 

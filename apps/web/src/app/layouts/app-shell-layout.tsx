@@ -1,8 +1,9 @@
 import { AppShell, Badge, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { CenteredLoader } from '../../components/centered-loader';
 import { useAccountSuspended } from '../../lib/account-suspended';
 import { useAccount } from '../../lib/account';
@@ -28,15 +29,17 @@ const NAVBAR_ID = 'hanabi-navbar';
 interface AppShellLayoutProps {
   /** The area this layout serves; null for the pages outside the four areas (root, /campaign/:id, …). */
   area: Area | 'signup' | null;
+  /** The page. */
+  children: ReactNode;
 }
 
 /**
  * The page frame: header (brand, area name, language, account) and, for signed-in users, the area menu in
  * a navbar that folds behind a burger below the `sm` breakpoint.
  */
-export function AppShellLayout({ area }: AppShellLayoutProps) {
+export function AppShellLayout({ area, children }: AppShellLayoutProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const { data: account } = useAccount();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const menuArea = menuAreaFor(area, account);
@@ -44,9 +47,7 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
 
   const page = (
     <WalletStepGate>
-      <Suspense fallback={<CenteredLoader />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<CenteredLoader />}>{children}</Suspense>
     </WalletStepGate>
   );
 
@@ -78,7 +79,7 @@ export function AppShellLayout({ area }: AppShellLayoutProps) {
                 aria-controls={NAVBAR_ID}
               />
             )}
-            <Link to="/" className="brand-mark" aria-label={t('app.homeLink')}>
+            <Link href="/" className="brand-mark" aria-label={t('app.homeLink')}>
               <img src="/favicon.svg" alt="" width={28} height={28} />
               <span className="brand-name">{t('app.name')}</span>
             </Link>

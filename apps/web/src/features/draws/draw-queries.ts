@@ -10,7 +10,7 @@ export const drawKeys = {
 
 /**
  * The draw as published; polled until the beacon arrives so a waiting page turns into the result by itself.
- * Shared by `usePublicDraw` and the proof page's route loader (no verifier code here: the loader is in the entry).
+ * Shared by `usePublicDraw` and the proof page's route prefetch (no verifier code here: the prefetch is in the entry).
  */
 export function publicDrawQuery(id: string) {
   return queryOptions({

@@ -78,7 +78,7 @@ describe('account page: linked platforms', { timeout: 20_000 }, () => {
         { timeout: 5000 },
       ),
     ).toBeTruthy();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(router.location.search).toBe(''));
   });
 
   it('confirms a successful link', async () => {

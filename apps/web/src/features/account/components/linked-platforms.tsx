@@ -4,7 +4,7 @@ import { modals } from '../../../lib/modals';
 import { IconBrandYoutube, IconBroadcast, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { accountQueryKey } from '../../../lib/account';
 import { browserNavigation } from '../../../lib/browser-navigation';
@@ -87,7 +87,7 @@ function PlatformRow({
  */
 export function LinkedPlatforms() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const queryClient = useQueryClient();
   const connections = useMyConnections(true);
   const refresh = () => {

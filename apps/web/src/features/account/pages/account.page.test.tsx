@@ -184,7 +184,7 @@ describe('/streamer/account', () => {
     fireEvent.click(await screen.findByTestId('sign-out-everywhere'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'すべての端末からログアウト' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signup/streamer'));
+    await waitFor(() => expect(router.location.pathname).toBe('/signup/streamer'));
     expect(calls).toEqual([{ url: '/api/signout', method: 'POST', body: { everywhere: true } }]);
   });
 });

@@ -3,7 +3,7 @@ import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine
 import { IconAlertTriangle, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { PageTitle } from '../../../components/page-title';
 import { setAccountCache, useAccount } from '../../../lib/account';
 import { signInPathFor } from '../../../lib/sign-in-path';
@@ -72,7 +72,7 @@ function AccountHeader({ account }: { account: Account }) {
  */
 export function AccountPage() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const { data: account } = useAccount();

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessageOf } from '../../../lib/toast';
 import { undoWalletChange } from '../account-api';

@@ -24,7 +24,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { UploadProgress } from '../../../components/upload-progress';
 import { IMAGE_TYPES, UploadButton } from '../../../components/upload-button';
 import { placeFieldErrors } from '../../../lib/field-errors';
@@ -66,7 +66,7 @@ interface CampaignFormProps {
 /** Create or edit a campaign: period, platforms, prize, winners, entry rule and draw mode. */
 export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: CampaignFormProps) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const invalidate = useInvalidateCampaigns();
   const upload = useUpload('campaign');
@@ -125,7 +125,7 @@ export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: Cam
   useUnsavedChangesPrompt(dirty);
 
   useEffect(() => {
-    if (leaveTo) void navigate(leaveTo);
+    if (leaveTo) navigate(leaveTo);
   }, [leaveTo, navigate]);
 
   const save = useMutation({

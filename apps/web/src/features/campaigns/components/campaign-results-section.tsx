@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Card, Group, Loader, Paper, Stack, Text, Title }
 import { IconBrandYoutube, IconBroadcast, IconConfetti, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { accountQueryKey, useAccount } from '../../../lib/account';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { formatDateTime } from '../../../lib/format';

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconBrandYoutube, IconBroadcast, IconConfetti, IconGift } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { LikeButton } from '../../../components/like-button';
 import { PageTitle } from '../../../components/page-title';

@@ -5,7 +5,7 @@ import { modals } from '../../../lib/modals';
 import { IconConfetti, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
@@ -128,14 +128,14 @@ function CampaignList() {
 
 function DeleteCampaignButton({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const invalidate = useInvalidateCampaigns();
   const remove = useMutation({
     mutationFn: () => deleteCampaign(campaign.id),
     onSuccess: async () => {
       await invalidate();
       showSuccessToast(t('campaigns.list.deletedToast'));
-      void navigate(CAMPAIGN_LIST_PATH);
+      navigate(CAMPAIGN_LIST_PATH);
     },
     onError: (error) => showErrorToast(errorMessageOf(error)),
   });

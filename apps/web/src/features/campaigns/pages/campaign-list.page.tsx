@@ -2,7 +2,7 @@ import { Group, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconConfetti, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { CampaignCard } from '../../../components/campaign-card';
 import { LoadMoreButton } from '../../../components/load-more-button';
 import { CenteredLoader } from '../../../components/centered-loader';

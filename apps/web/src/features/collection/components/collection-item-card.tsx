@@ -2,7 +2,7 @@ import type { CollectionItem, PrizeState } from '@hanabi/api';
 import { AspectRatio, Badge, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format';
 
 export const STATE_COLORS: Record<PrizeState, string> = {

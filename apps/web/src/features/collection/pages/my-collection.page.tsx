@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlbum, IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';

@@ -18,7 +18,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { errorMessagesOf, FormErrorSummary } from '../../../components/form-error-summary';
 import { UploadProgress } from '../../../components/upload-progress';
@@ -69,7 +69,7 @@ interface GoodsFormProps {
 export function GoodsForm({ goods, idempotencyKey, onCreated }: GoodsFormProps) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const invalidate = useInvalidateGoods();
   const published = goods?.status === 'published';
   const [preview, setPreview] = useState<string | null>(goods?.image?.url ?? null);
@@ -107,7 +107,7 @@ export function GoodsForm({ goods, idempotencyKey, onCreated }: GoodsFormProps) 
   useUnsavedChangesPrompt(dirty);
 
   useEffect(() => {
-    if (leaving) void navigate(GOODS_PATH);
+    if (leaving) navigate(GOODS_PATH);
   }, [leaving, navigate]);
 
   const storeImage = async (file: File | null) => {
@@ -293,7 +293,7 @@ export function GoodsForm({ goods, idempotencyKey, onCreated }: GoodsFormProps) 
           </Suspense>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void navigate(GOODS_PATH)}>
+          <Button variant="default" onClick={() => navigate(GOODS_PATH)}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={upload.uploading} data-testid="goods-save">

@@ -15,7 +15,7 @@ import { modals } from '../../../lib/modals';
 import { IconEdit, IconEye, IconEyeOff, IconGift, IconRocket, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { deleteGoods, publishGoods, updateGoods, useInvalidateGoods } from '../../../lib/goods-api';
 import { GOODS_PATH } from './goods-form';

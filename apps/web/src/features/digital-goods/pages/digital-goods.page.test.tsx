@@ -142,7 +142,7 @@ describe('the goods create form', () => {
     fireEvent.click(await screen.findByTestId('goods-create', {}, { timeout: 5000 }));
     fireEvent.change(await screen.findByTestId('goods-name'), { target: { value: 'Card' } });
     fireEvent.click(screen.getByTestId('goods-save'));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(router.location.search).toBe(''));
     // Back on the list, then Back again to the form's history entry.
     await screen.findByTestId('goods-create');
     expect(keys).toHaveLength(1);

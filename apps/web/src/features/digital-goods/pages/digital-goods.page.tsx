@@ -1,7 +1,7 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { IconGift, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';

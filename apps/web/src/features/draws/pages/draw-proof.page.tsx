@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Card, Code, Group, Progress, Stack, Text, Title }
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';

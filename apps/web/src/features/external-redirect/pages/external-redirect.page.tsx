@@ -4,8 +4,9 @@ import { IconAlertTriangle, IconArrowLeft, IconExternalLink, IconBan } from '@ta
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
+import { goBack } from '../../../lib/router';
 import { PageTitle } from '../../../components/page-title';
 import { callApi } from '../../../lib/api-client';
 import { decideExternalRedirect } from '../decide-external-redirect';
@@ -21,7 +22,7 @@ export const externalNavigation = {
  */
 export function ExternalRedirectPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const externalUrl = searchParams.get('externalUrl');
   const preliminary = decideExternalRedirect(externalUrl, []);
@@ -44,8 +45,8 @@ export function ExternalRedirectPage() {
   }, [redirectUrl]);
 
   const back = () => {
-    if (window.history.length > 1) void navigate(-1);
-    else void navigate('/');
+    if (window.history.length > 1) goBack();
+    else navigate('/');
   };
 
   let content;

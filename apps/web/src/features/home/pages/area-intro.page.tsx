@@ -1,7 +1,7 @@
 import type { UserType } from '@hanabi/api';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { PageTitle } from '../../../components/page-title';
 import { homePathFor, useAccount } from '../../../lib/account';
 

@@ -15,7 +15,7 @@ import { IconGift } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CampaignCard } from '../../../components/campaign-card';
 import { CampaignCardSkeletons } from '../../../components/campaign-card-skeleton';
 import { CenteredLoader } from '../../../components/centered-loader';

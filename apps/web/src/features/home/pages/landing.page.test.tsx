@@ -23,6 +23,6 @@ describe('/ after a platform connect that linked nothing', () => {
       expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining(words) })),
     );
     expect(show).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(router.location.search).toBe(''));
   });
 });

@@ -1,7 +1,7 @@
 import { Box, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useConnectResult } from '../../../lib/use-connect-result';
 
 /** `/`: what Hanabi is, and a choice between the streamer and the audience side. */

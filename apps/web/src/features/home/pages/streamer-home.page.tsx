@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconConfetti, IconGift, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';

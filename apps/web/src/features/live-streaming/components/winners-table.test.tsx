@@ -1,6 +1,7 @@
 import type { Winner } from '@hanabi/api';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
@@ -26,12 +27,11 @@ const base: Winner = {
 };
 
 function renderTable(winners: Winner[], onExclude: (winner: Winner, reason: string) => Promise<boolean>) {
-  const router = createMemoryRouter([
-    { path: '/', element: <WinnersTable winners={winners} onExclude={onExclude} /> },
-  ]);
   return render(
     <AppProviders queryClient={createQueryClient()} mantineEnv="test">
-      <RouterProvider router={router} />
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <WinnersTable winners={winners} onExclude={onExclude} />
+      </Router>
     </AppProviders>,
   );
 }

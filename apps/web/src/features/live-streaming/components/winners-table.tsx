@@ -2,7 +2,7 @@ import type { Winner } from '@hanabi/api';
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 
 /** The winner's state: the delivery's own badge once a delivery exists, else the draw-side state. */

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
@@ -26,7 +26,7 @@ import { useLiveEvents } from '../../../lib/use-live-events';
 export function LiveControlRoomPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const queryClient = useQueryClient();
   const overview = useLiveOverview(id);
   const campaign = useLiveCampaign(id);

@@ -1,7 +1,7 @@
 import type { ManualDistribution } from '@hanabi/api';
 import { Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { formatDateTime } from '../../../lib/format';
 import { useDistributionHistory } from '../manual-distribution-api';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 import { PageTitle } from '../../../components/page-title';

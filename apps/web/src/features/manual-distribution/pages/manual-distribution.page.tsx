@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconFileUpload, IconSend } from '@tabler/icons-react
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
@@ -26,7 +26,7 @@ interface Checked {
 /** `/streamer/editor/manual-distribution`: send published goods to a typed or pasted list, after a dry run. */
 export function ManualDistributionPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const goods = useGoodsList();
   const [goodsId, setGoodsId] = useState<string | null>(null);
@@ -56,7 +56,7 @@ export function ManualDistributionPage() {
       showSuccessToast(t('distribution.sent'));
       await queryClient.invalidateQueries({ queryKey: distributionKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['digitalGoods'] });
-      void navigate(`/streamer/editor/manual-distribution/${detail.distribution.id}`);
+      navigate(`/streamer/editor/manual-distribution/${detail.distribution.id}`);
     },
     onError: (error) => showErrorToast(errorMessageOf(error)),
   });

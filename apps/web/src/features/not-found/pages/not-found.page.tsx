@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconMapQuestion } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 /** Any path no route matches. */
 export function NotFoundPage() {

@@ -2,7 +2,7 @@ import type { Notification } from '@hanabi/api';
 import { Box, Button, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast } from '../../../lib/toast';
@@ -13,7 +13,7 @@ import { LoadMoreButton } from '../../../components/load-more-button';
 export function NotificationPanel({ userId, onNavigate }: { userId: string; onNavigate?: () => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const query = useNotifications(userId);
   if (query.isPending) return <CenteredLoader />;
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
@@ -23,7 +23,7 @@ export function NotificationPanel({ userId, onNavigate }: { userId: string; onNa
     markRead(queryClient, userId, item).catch(fail);
     if (item.href) {
       onNavigate?.();
-      void navigate(item.href);
+      navigate(item.href);
     }
   };
 

@@ -19,7 +19,7 @@ import {
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessageOf } from '../../../lib/toast';

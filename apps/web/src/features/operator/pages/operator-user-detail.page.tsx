@@ -25,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';

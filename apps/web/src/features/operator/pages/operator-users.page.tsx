@@ -16,7 +16,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/format';

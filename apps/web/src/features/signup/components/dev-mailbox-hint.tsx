@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { usePublicConfig } from '../../../lib/public-config';
 
 /** Embedded mode sends no real e-mail: point at the dev mailbox. */

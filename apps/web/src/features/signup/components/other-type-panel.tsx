@@ -2,7 +2,7 @@ import type { Account, UserType } from '@hanabi/api';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { homePathFor } from '../../../lib/account';
 import { useSignOut } from '../../../lib/use-sign-out';
 

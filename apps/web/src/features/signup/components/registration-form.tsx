@@ -3,7 +3,6 @@ import { Alert, Anchor, Button, Card, Stack, Text, TextInput } from '@mantine/co
 import { hasLength, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
 import { errorMessageOf } from '../../../lib/toast';
 import { signUp } from '../../../lib/auth-api';
 import { nameFromEmail } from '../sign-in-outcome';
@@ -53,8 +52,8 @@ export function RegistrationForm({ userType, email, token, onRegistered }: Regis
             {...form.getInputProps('name')}
           />
           <Text size="sm" c="dimmed">
-            {t('auth.termsNotice')}{' '}
-            <Anchor component={Link} to="/terms" size="sm" target="_blank" underline="always">
+            {t('auth.termsNotice')} {/* A new tab: a plain link (wouter's Link would open it in this one). */}
+            <Anchor href="/terms" size="sm" target="_blank" underline="always">
               {t('pages.signup.terms')}
             </Anchor>
           </Text>

@@ -77,7 +77,7 @@ describe('/signup/:userType/finishSignUp', () => {
     expect(calls.signup).toEqual([
       { body: { userType: 'streamer', name: 'はなこ', locale: 'ja' }, authorization: 'Bearer tok_landing' },
     ]);
-    expect(router.state.location.pathname).toBe('/signup/streamer/finishSignUp');
+    expect(router.location.pathname).toBe('/signup/streamer/finishSignUp');
     expect(window.localStorage.getItem('emailForSignIn')).toBeNull();
   });
 
@@ -86,7 +86,7 @@ describe('/signup/:userType/finishSignUp', () => {
     const user = makeAccount({ name: 'Returning' });
     const { api, calls } = server(() => jsonResponse(200, { result: 'signin', user }));
     const { router } = renderApp('/signup/streamer/finishSignUp', { api });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/streamer/home'));
+    await waitFor(() => expect(router.location.pathname).toBe('/streamer/home'));
     expect(calls.signin[0]?.body).toEqual({ userType: 'streamer', authProvider: 'google' });
     expect(within(await screen.findByTestId('account-menu')).getByText('Returning')).toBeTruthy();
     expect(window.localStorage.getItem('authRedirect')).toBeNull();
@@ -103,14 +103,14 @@ describe('/signup/:userType/finishSignUp', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '配信者として登録済みです' })).toBeTruthy();
     expect((await screen.findByTestId('go-other-home')).getAttribute('href')).toBe('/streamer/home');
     expect(within(await screen.findByTestId('account-menu')).getByText('Streamer Sam')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/signup/audience/finishSignUp');
+    expect(router.location.pathname).toBe('/signup/audience/finishSignUp');
   });
 
   it('sends a failed link back to the sign-up page of its type, with the reason', async () => {
     const { api, calls } = server(() => jsonResponse(500, {}));
     const { router } = renderApp('/signup/audience/finishSignUp?error=INVALID_TOKEN', { api });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signup/audience'));
-    expect(router.state.location.search).toBe('?error=INVALID_TOKEN');
+    await waitFor(() => expect(router.location.pathname).toBe('/signup/audience'));
+    expect(router.location.search).toBe('?error=INVALID_TOKEN');
     expect(await screen.findByText(/有効期限が切れているか/)).toBeTruthy();
     expect(calls.signin).toHaveLength(0);
   });

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';
 import { homePathFor, readSession, setAccountCache } from '../../../lib/account';
@@ -38,7 +38,7 @@ type View =
  */
 export function FinishSignUpPage({ userType }: { userType: UserType }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const errorParam = searchParams.get('error');
@@ -52,7 +52,7 @@ export function FinishSignUpPage({ userType }: { userType: UserType }) {
       // Stored first: the area home needs the session. Without a wallet the WalletStepGate now shows the
       // wallet step on this page, and continues home once it is saved.
       setAccountCache(queryClient, user);
-      if (user.walletAddress) await navigate(homePathFor(user), { replace: true });
+      if (user.walletAddress) navigate(homePathFor(user), { replace: true });
     },
     [navigate, queryClient],
   );
@@ -101,7 +101,7 @@ export function FinishSignUpPage({ userType }: { userType: UserType }) {
       const landing = landingResult(errorParam, session);
       if (landing.kind === 'tokenFailure') {
         // Token failure: back to the sign-up page of this type, which explains the code.
-        await navigate(`${signupPath(userType)}?error=${encodeURIComponent(landing.code)}`, {
+        navigate(`${signupPath(userType)}?error=${encodeURIComponent(landing.code)}`, {
           replace: true,
         });
         return;

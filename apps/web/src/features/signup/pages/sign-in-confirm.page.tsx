@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { AUTH_BASE_PATH } from '@hanabi/api';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';

@@ -3,7 +3,7 @@ import { OAUTH_PROVIDERS } from '@hanabi/api';
 import { Alert, Anchor, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useAccount } from '../../../lib/account';

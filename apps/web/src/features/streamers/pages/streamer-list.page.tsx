@@ -3,7 +3,7 @@ import { Avatar, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInp
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingBroadcastTower, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconBrandYoutube, IconBroadcast, IconBuildingBroadcastTower, IconGift } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { CampaignCard } from '../../../components/campaign-card';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
