@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { appShellScrollClassNames } from './build/app-shell-scroll-class.plugin';
 import { bootPreload } from './build/boot-preload.plugin';
+import { chunkPlan } from './build/chunk-plan.plugin';
 import { firstPaint } from './build/first-paint.plugin';
 import { lightContract } from './build/light-contract.plugin';
 import { messageSplit } from './build/message-split.plugin';
@@ -16,17 +17,12 @@ import { precompress } from './build/precompress.plugin';
 const serverOrigin = 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/ipfs', '/sandbox', '/assets/font'];
 
+/** The plugins that shape the module graph (the chunk plan bundles with these alone). */
+const graphPlugins = () => [lightContract(), messageSplit(), appShellScrollClassNames(), react()];
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [
-    lightContract(),
-    messageSplit(),
-    appShellScrollClassNames(),
-    react(),
-    bootPreload(),
-    firstPaint(),
-    precompress(),
-  ],
+  plugins: [...graphPlugins(), chunkPlan(graphPlugins), bootPreload(), firstPaint(), precompress()],
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [

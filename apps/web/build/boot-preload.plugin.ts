@@ -17,7 +17,8 @@ export function bootPreload(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return [];
         const app = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(`/${APP_MODULE}`),
+          // Its own chunk, or the chunk it shares with the modules it imports (chunk-plan.plugin.ts).
+          (output) => output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(`/${APP_MODULE}`)),
         );
         if (!app) throw new Error(`${APP_MODULE} is not a chunk of the build (is src/boot.ts the entry?)`);
         const files = new Set<string>();
