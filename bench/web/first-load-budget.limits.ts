@@ -1,23 +1,26 @@
 /**
- * Ceiling of first-load JavaScript (gzip) per public page. The goal is 150 KiB (issue 16); these are where the
- * pages stand today plus a small margin (~3 KiB), so a change that adds to a page's first load fails the budget
- * test and must either move code behind a dynamic import or raise the number on purpose (decision 0083).
+ * Ceiling of first-load JavaScript (gzip) per public page: where the pages stand today plus ~2 KiB, so a change that
+ * adds to a page's first load fails the budget test and must either move code behind a dynamic import or raise the
+ * number on purpose (decision 0083) — never above the goal, `FIRST_LOAD_GOAL_BYTES` (issue 16).
  */
-// Lowered on purpose (decisions 0100–0103: light contract, English sections, overlays after the first paint)
-// from 307 KiB for every page; decision 0120: the proof page's tooltip and checks table out of its first load
-// (−25 KiB), the entry that starts the app after the first paint (+2 KiB on every page). Keyed by
-// `PUBLIC_PAGES[].page`. Decision 0190: only the messages the first load shows, no language detector (−18 KiB); the area menu lazy (−3 KiB).
-// Decision 0196: rosetta instead of i18next + react-i18next (−18 KiB); 0195: wouter as the router (−27 KiB).
-// 0197/0198 (scroll lock, plain table, chunk plan). Each page is its figure + 2 KiB.
+// History: 307 KiB for every page at first; decisions 0100–0103 (light contract, English sections, overlays after
+// the first paint), 0120 (the proof page's tooltip and checks table lazy, −25 KiB; the entry that starts the app
+// after the first paint, +2 KiB), 0190 (only the messages the first load shows, no language detector, −18 KiB; the
+// area menu lazy, −3 KiB), 0196 (rosetta instead of i18next, −18 KiB), 0195 (wouter instead of React Router's data
+// router, −27 KiB), 0197 (no scroll lock under the app shell, −4 KiB; the collection page's plain table, −26 KiB)
+// and 0198 (the chunk plan, −9 to −14 KiB). Keyed by `PUBLIC_PAGES[].page`.
 export const FIRST_LOAD_BUDGET_KIB_BY_PAGE: Record<string, number> = {
-  '/': 170,
-  '/campaign/:id': 188,
-  '/audience/streamer/:id': 181,
-  '/draw/:id': 183,
-  '/collection/:id': 200,
-  '/audience (news)': 166,
-  '/terms': 168,
+  '/': 130,
+  '/campaign/:id': 144,
+  '/audience/streamer/:id': 139,
+  '/draw/:id': 140,
+  '/collection/:id': 137,
+  '/audience (news)': 127,
+  '/terms': 129,
 };
+
+/** Issue 16: no public page's first-load JS above 150 KB gzip (read as 150,000 bytes, the stricter reading). */
+export const FIRST_LOAD_GOAL_BYTES = 150_000;
 
 /** The largest page budget (the bench's header). */
 export const FIRST_LOAD_BUDGET_BYTES = Math.max(...Object.values(FIRST_LOAD_BUDGET_KIB_BY_PAGE)) * 1024;
