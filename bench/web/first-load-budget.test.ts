@@ -5,8 +5,10 @@ import {
   PUBLIC_PAGES,
   entryKey,
   firstLoadOf,
+  gzipSize,
   kib,
   readManifest,
+  staticClosure,
   webDist,
   type Manifest,
 } from './first-load.ts';
@@ -82,6 +84,16 @@ describe('first load of the public pages (sizes from the Vite manifest, gzip)', 
       );
     }
     expect(entry.cssFiles.length).toBeGreaterThan(blocking.length);
+  });
+
+  it('the entry waits for no app code: its static imports are a few KiB (decision 0120, 0198)', () => {
+    // It starts the app one frame after a server-drawn first paint; importing the app's chunk statically (as the
+    // chunk plan once did, through Vite's preload helper) would fetch and run the whole app before that frame.
+    const files = [...staticClosure(manifest, [entryKey(manifest)])].map((key) => manifest[key]!.file);
+    const gzip = files.reduce((sum, file) => sum + gzipSize(file), 0);
+    expect(gzip, `the entry with its static imports: ${files.join(', ')} (${kib(gzip)})`).toBeLessThanOrEqual(
+      4 * 1024,
+    );
   });
 
   it('the stylesheet that holds up the first paint is small: variables, baseline, the app’s own rules', () => {

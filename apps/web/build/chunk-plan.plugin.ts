@@ -104,6 +104,10 @@ export function chunkGroups(plan: ChunkPlan): ChunkGroup[] {
     name: group,
     test: (id: string) => plan.groupOf.get(id) === group,
     priority: plan.order.length - index,
+    // A group is already whole (the static imports of its modules are its own or a group taken before it).
+    // Following imports would also take Vite's preload helper out of the entry (every chunk with a dynamic
+    // import imports it) and make the entry wait for the whole app before a server-drawn first paint's frame.
+    includeDependenciesRecursively: false,
   }));
 }
 
