@@ -24,7 +24,10 @@ export interface ChunkPlan {
 const APP_GROUP = 'main';
 
 /** A public page: its route's module and the name its chunks go by. */
-type FirstLoadPage = Pick<(typeof FIRST_LOAD_PAGES)[number], 'module'> & { chunk: string };
+interface FirstLoadPage {
+  module: string;
+  chunk: string;
+}
 
 /**
  * Which chunk each module of the first loads goes to, from a first bundling with the bundler's own splitting.
