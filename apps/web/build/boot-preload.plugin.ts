@@ -1,4 +1,5 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
+import { chunkClosure } from './chunk-closure';
 import { APP_MODULE } from './first-load-pages';
 
 /**
@@ -17,18 +18,13 @@ export function bootPreload(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return [];
         const app = Object.values(bundle).find(
-          // Its own chunk, or the chunk it shares with the modules it imports (chunk-plan.plugin.ts).
-          (output) => output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(`/${APP_MODULE}`)),
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(`/${APP_MODULE}`),
         );
         if (!app) throw new Error(`${APP_MODULE} is not a chunk of the build (is src/boot.ts the entry?)`);
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
+        const files = chunkClosure(app.fileName, (fileName) => {
           const output = bundle[fileName];
-          if (files.has(fileName) || output?.type !== 'chunk') return;
-          files.add(fileName);
-          output.imports.forEach(visit);
-        };
-        visit(app.fileName);
+          return output?.type === 'chunk' ? output.imports : undefined;
+        });
         const scripts = [...files].map((fileName): HtmlTagDescriptor => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },

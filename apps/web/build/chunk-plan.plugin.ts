@@ -1,4 +1,5 @@
 import { build, type PluginOption, type Rolldown } from 'vite';
+import { chunkClosure } from './chunk-closure';
 import { APP_MODULE, FIRST_LOAD_PAGES } from './first-load-pages';
 
 /** What the plan reads of a chunk of the first bundling. */
@@ -56,16 +57,8 @@ export function planChunks(
     if (!chunk) throw new Error(`${module} is not the module of a chunk of the build`);
     return chunk;
   };
-  const closure = (start: PlannedChunk): Set<string> => {
-    const seen = new Set<string>();
-    const visit = (fileName: string) => {
-      if (seen.has(fileName)) return;
-      seen.add(fileName);
-      chunks.get(fileName)?.imports.forEach(visit);
-    };
-    visit(start.fileName);
-    return seen;
-  };
+  const closure = (start: PlannedChunk) =>
+    chunkClosure(start.fileName, (fileName) => chunks.get(fileName)?.imports);
 
   const appFiles = closure(chunkOf(app));
   const pagesOfFile = new Map<string, string[]>();

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from './route-error';
 export function RootRoute({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const search = useSearch();
-  useScrollRestoration();
-  return <RouteErrorBoundary resetKey={`${pathname}?${search}`}>{children}</RouteErrorBoundary>;
+  const address = `${pathname}?${search}`;
+  useScrollRestoration(address);
+  return <RouteErrorBoundary resetKey={address}>{children}</RouteErrorBoundary>;
 }

@@ -1,6 +1,5 @@
 import { useLayoutEffect } from 'react';
 import type { BaseLocationHook } from 'wouter';
-import { useLocation, useSearch } from 'wouter';
 import {
   navigate as browserNavigate,
   useBrowserLocation,
@@ -167,18 +166,17 @@ export function useEntryKey(): string {
 
 /**
  * Scroll restoration, as the previous router's: a new page starts at the top (or at its `#fragment`); back/forward
- * (and a reload, through sessionStorage) returns to where that entry was left. Runs once the new location renders.
+ * (and a reload, through sessionStorage) returns to where that entry was left. Runs once a new `address` (path and
+ * query) renders.
  */
-export function useScrollRestoration(): void {
-  const [pathname] = useLocation();
-  const search = useSearch();
+export function useScrollRestoration(address: string): void {
   useLayoutEffect(() => {
     const saved = lastNavigation === 'pop' ? scrollPositions[current.key] : undefined;
     const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (target) target.scrollIntoView();
     else if (lastNavigation !== 'pop') window.scrollTo(0, 0);
-  }, [pathname, search]);
+  }, [address]);
 }
 
 /** Back one entry (`history.back()`); the guard above still applies. */

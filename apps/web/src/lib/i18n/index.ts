@@ -48,9 +48,8 @@ function storedLocale(): Locale | undefined {
 }
 
 /** Keeps `<html lang>` and the cookie the server reads in step with the language shown. */
-function syncHtmlLang(lng: string | undefined): void {
+function syncHtmlLang(locale: Locale): void {
   if (typeof document === 'undefined') return;
-  const locale = isLocale(lng) ? lng : DEFAULT_LOCALE;
   document.documentElement.lang = locale;
   // Mirrored from localStorage (the source of the choice), which the server cannot read.
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
@@ -153,7 +152,7 @@ async function loadFirstMessages(locale: Locale): Promise<void> {
  * a production build leaves out of the first load (decision 0190; in dev and tests there are none). Pages outside
  * the first load wait for it (`lazyPage`); the app starts it for the language shown as soon as it runs.
  */
-export function loadLocale(locale: Locale = chosenLocale()): Promise<void> {
+export function loadLocale(locale: Locale = i18n.language): Promise<void> {
   const load = laterMessages[locale];
   if (!load) return loadFirstMessages(locale);
   let pending = laterLoads.get(locale);
@@ -184,11 +183,6 @@ export const i18nReady: Promise<void> = (async () => {
     console.error(`Messages for "${stored}" failed to load`, cause);
   }
 })();
-
-/** The language chosen, even while its messages are still on their way (then `currentLocale` is Japanese). */
-function chosenLocale(): Locale {
-  return i18n.language;
-}
 
 /** The active locale, narrowed to the supported ones. */
 export function currentLocale(): Locale {
