@@ -111,6 +111,14 @@ async function main() {
   let failed = false;
   try {
     const installSeconds = npmCiOmitDev(stage);
+    // The image loads its dependencies from this install: each external import must find its declared version.
+    const importCheck = spawnSync(
+      process.execPath,
+      ['scripts/check-built-imports.mjs', '--main', path.join(stage, 'apps/server/dist/main.js')],
+      { cwd: repoRoot, stdio: 'inherit' },
+    );
+    if (importCheck.status !== 0)
+      throw new Error('the staged server loads dependencies outside their ranges');
     const dependencies = sizeOf(path.join(stage, 'node_modules'));
     const builtPaths = [...STAGED_PATHS, ...STAGED_EXTRAS];
     const built = builtPaths.reduce((sum, relative) => sum + sizeOf(path.join(stage, relative)), 0);

@@ -42,6 +42,14 @@ const steps = [
   ['unit + integration', () => execFileSync(bin('vitest'), ['run'], { cwd: repoRoot, stdio: 'inherit' })],
   ['build', () => buildAll()],
   [
+    'built imports',
+    () =>
+      execFileSync(process.execPath, ['scripts/check-built-imports.mjs'], {
+        cwd: repoRoot,
+        stdio: 'inherit',
+      }),
+  ],
+  [
     'e2e (Chromium)',
     () => execFileSync('npm', ['test', '-w', '@hanabi/e2e'], { cwd: repoRoot, stdio: 'inherit' }),
   ],

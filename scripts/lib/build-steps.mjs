@@ -61,7 +61,10 @@ const steps = [
     inputs: [
       'apps/server/src',
       'apps/server/build.mjs',
+      'apps/server/package.json',
       'packages/api/src',
+      'packages/draw/src',
+      'packages/draw/package.json',
       'packages/token/src',
       'package-lock.json',
     ],
