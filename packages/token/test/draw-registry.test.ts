@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bytesToHex,
   decodeErrorResult,
+  encodeFunctionData,
   keccak256,
   parseEventLogs,
   toHex,
@@ -199,6 +200,23 @@ describe('commit', () => {
     const latest = await c.publicClient.getBlock();
     const future = latest.timestamp + 3_600n;
     await expectRevert(commit('admin', draw('a', 1, { closedAt: future })), 'HanabiCloseInFuture');
+
+    // A call in a block whose time is T: closedAt T + 1 reverts naming both, closedAt T passes.
+    const T0 = latest.timestamp + 50n;
+    const callAt = (closedAt: bigint) =>
+      c.publicClient.call({
+        account: c.addr.admin,
+        to: registry,
+        data: encodeFunctionData({ abi, functionName: 'commit', args: args(draw('a', 1, { closedAt })) }),
+        blockOverrides: { time: T0 },
+      });
+    let error: unknown;
+    await callAt(T0 + 1n).catch((err: unknown) => (error = err));
+    expect(decodeErrorResult({ abi, data: revertData(error) })).toMatchObject({
+      errorName: 'HanabiCloseInFuture',
+      args: [T0 + 1n, T0],
+    });
+    await expect(callAt(T0)).resolves.toBeDefined();
 
     // Mined (explicit gas, so no estimate), in a block whose time is fixed: T + 1 reverts, T is accepted.
     const T = latest.timestamp + 100n;
