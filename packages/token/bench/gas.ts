@@ -1,19 +1,30 @@
 /**
- * Gas report for HanabiToken on a fresh anvil: `npm run bench:gas -w @hanabi/token`.
+ * Gas report for HanabiToken and HanabiDrawRegistry on a fresh anvil: `npm run bench:gas -w @hanabi/token`.
  *
  * Measures (receipt gasUsed, so including the 21,000 base cost and calldata):
- * - deploy
- * - airdrop(recipients, id, 1) to 1, 10, 100 and 500 fresh addresses, per recipient
- * - one safeTransferFrom / mint to a fresh address
+ * - HanabiToken: deploy; airdrop(recipients, id, 1) to 1, 10, 100 and 500 fresh addresses, per recipient; one
+ *   safeTransferFrom / mint to a fresh address
+ * - HanabiDrawRegistry: deploy; one commit with a 400-byte sealed secret (a realistic timelock ciphertext) and with
+ *   an empty one, each as the first draw of a campaign and as a later draw
  *
- * Prints a markdown table and whether the goal (airdrop at 100 recipients <= 30,000 gas per recipient, 500 recipients
- * under the 16,777,216 per-transaction gas cap of EIP-7825) is met; exits 1 if not.
+ * Prints markdown tables and whether the token's goal (airdrop at 100 recipients <= 30,000 gas per recipient, 500
+ * recipients under the 16,777,216 per-transaction gas cap of EIP-7825) is met; exits 1 if not.
  */
-import { createPublicClient, createWalletClient, http, type Address, type Hash } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  keccak256,
+  toHex,
+  type Address,
+  type Hash,
+  type Hex,
+} from 'viem';
 import { mnemonicToAccount, privateKeyToAddress, generatePrivateKey } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { startAnvil, ANVIL_MNEMONIC } from '../src/anvil.ts';
 import { hanabiTokenAbi, hanabiTokenBytecode } from '../src/artifact.ts';
+import { hanabiDrawRegistryAbi, hanabiDrawRegistryBytecode } from '../src/draw-registry-artifact.ts';
 
 const GOAL_PER_RECIPIENT_AT_100 = 30_000;
 const TX_GAS_CAP = 16_777_216n;
@@ -22,6 +33,9 @@ const SIZES = [1, 10, 100, 500] as const;
 const freshAddresses = (n: number): Address[] =>
   Array.from({ length: n }, () => privateKeyToAddress(generatePrivateKey()));
 const fmt = (n: number | bigint) => Math.round(Number(n)).toLocaleString('en-US');
+const id = (label: string) => keccak256(toHex(label));
+/** A 400-byte stand-in for a timelock ciphertext: bytes without zeros, as a ciphertext's are almost all. */
+const SEALED_400: Hex = toHex(Uint8Array.from({ length: 400 }, (_, i) => 1 + ((i * 131 + 7) % 255)));
 
 async function main() {
   const anvil = await startAnvil();
@@ -113,6 +127,53 @@ async function main() {
       `500 recipients under the ${fmt(TX_GAS_CAP)} per-transaction gas cap: ${capMet ? 'YES' : 'NO'} (${fmt(g500)}).`,
     );
     if (!goalMet || !capMet) process.exitCode = 1;
+
+    // ---------------------------------------------------------------- HanabiDrawRegistry
+    const registryDeploy = await gasOf(
+      await wallet.deployContract({
+        abi: hanabiDrawRegistryAbi,
+        bytecode: hanabiDrawRegistryBytecode,
+        args: [account.address],
+      }),
+    );
+    const registry = { address: registryDeploy.contractAddress!, abi: hanabiDrawRegistryAbi } as const;
+    const latest = await pub.getBlock();
+    const commit = async (campaign: string, number: number, sealedSecret: Hex) =>
+      (
+        await gasOf(
+          await wallet.writeContract({
+            ...registry,
+            functionName: 'commit',
+            args: [
+              id(`campaign:${campaign}`),
+              number,
+              id(`draw:${campaign}:${number}`),
+              id(`commitment:${campaign}:${number}`),
+              id(`entrants:${campaign}:${number}`),
+              latest.timestamp - 60n,
+              '0x52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971', // drand quicknet
+              25_000_000n + BigInt(number),
+              sealedSecret,
+            ],
+          }),
+        )
+      ).gasUsed;
+    const registryRows: [string, bigint][] = [['deploy', registryDeploy.gasUsed]];
+    registryRows.push([
+      'commit, 400-byte sealedSecret, first draw of a campaign',
+      await commit('a', 1, SEALED_400),
+    ]);
+    registryRows.push([
+      'commit, 400-byte sealedSecret, later draw (number 2)',
+      await commit('a', 2, SEALED_400),
+    ]);
+    registryRows.push(['commit, empty sealedSecret, first draw of a campaign', await commit('b', 1, '0x')]);
+    registryRows.push(['commit, empty sealedSecret, later draw (number 2)', await commit('b', 2, '0x')]);
+
+    console.log(`\nHanabiDrawRegistry gas (same chain and compiler)\n`);
+    console.log('| operation | total gas |');
+    console.log('|---|---:|');
+    for (const [operation, gas] of registryRows) console.log(`| ${operation} | ${fmt(gas)} |`);
   } finally {
     await anvil.stop();
   }

@@ -1,9 +1,12 @@
 /**
- * @hanabi/token: the Hanabi ERC-1155 prize token (contracts/HanabiToken.sol) for TypeScript callers.
+ * @hanabi/token: the Hanabi ERC-1155 prize token (contracts/HanabiToken.sol) and the draw registry
+ * (contracts/HanabiDrawRegistry.sol) for TypeScript callers.
  *
  * - `hanabiTokenAbi` / `hanabiTokenBytecode`: the committed compiler output (src/artifact.ts, generated).
  * - Role ids and ERC-165 interface ids.
  * - `deployHanabiToken(walletClient, publicClient, admin)`: deploys and returns the address.
+ * - `hanabiDrawRegistryAbi` / `hanabiDrawRegistryBytecode` (src/draw-registry-artifact.ts, generated) and
+ *   `deployHanabiDrawRegistry(walletClient, publicClient, publisher)`.
  * - `startAnvil()` (./anvil.ts): a local chain for tests, benchmarks and local development.
  */
 import {
@@ -14,10 +17,12 @@ import {
   type Address,
   type Chain,
   type Client,
+  type Hash,
   type Transport,
 } from 'viem';
 import { deployContract, waitForTransactionReceipt } from 'viem/actions';
 import { hanabiTokenAbi, hanabiTokenBytecode } from './artifact.ts';
+import { hanabiDrawRegistryAbi, hanabiDrawRegistryBytecode } from './draw-registry-artifact.ts';
 
 export {
   hanabiTokenAbi,
@@ -25,6 +30,12 @@ export {
   hanabiTokenDeployedBytecode,
   hanabiTokenSourceHash,
 } from './artifact.ts';
+export {
+  hanabiDrawRegistryAbi,
+  hanabiDrawRegistryBytecode,
+  hanabiDrawRegistryDeployedBytecode,
+  hanabiDrawRegistrySourceHash,
+} from './draw-registry-artifact.ts';
 export { startAnvil, findAnvilBinary, freePort, ANVIL_MNEMONIC, ANVIL_CHAIN_ID } from './anvil.ts';
 export type { AnvilOptions, AnvilInstance } from './anvil.ts';
 
@@ -70,12 +81,45 @@ export async function deployHanabiToken(
     account: walletClient.account,
     chain: walletClient.chain,
   });
-  const receipt = await waitForTransactionReceipt(publicClient, {
-    hash,
-    confirmations: options.confirmations ?? 1,
+  return deployedAddress(publicClient, hash, 'HanabiToken', options.confirmations);
+}
+
+export interface DeployHanabiDrawRegistryOptions {
+  /** Confirmations to wait for; default 1. */
+  confirmations?: number;
+}
+
+/**
+ * Deploys HanabiDrawRegistry from `walletClient`'s account; `publisher` becomes the only account that may `commit`
+ * (for good: the contract has no owner and no way to change it). Waits for the receipt on `publicClient` and returns
+ * the contract address.
+ */
+export async function deployHanabiDrawRegistry(
+  walletClient: Client<Transport, Chain | undefined, Account>,
+  publicClient: Client,
+  publisher: Address,
+  options: DeployHanabiDrawRegistryOptions = {},
+): Promise<Address> {
+  const hash = await deployContract(walletClient, {
+    abi: hanabiDrawRegistryAbi,
+    bytecode: hanabiDrawRegistryBytecode,
+    args: [publisher],
+    account: walletClient.account,
+    chain: walletClient.chain,
   });
+  return deployedAddress(publicClient, hash, 'HanabiDrawRegistry', options.confirmations);
+}
+
+/** Waits for a deployment's receipt and returns the contract address; throws if it reverted. */
+async function deployedAddress(
+  publicClient: Client,
+  hash: Hash,
+  contract: string,
+  confirmations = 1,
+): Promise<Address> {
+  const receipt = await waitForTransactionReceipt(publicClient, { hash, confirmations });
   if (receipt.status !== 'success' || !receipt.contractAddress) {
-    throw new Error(`HanabiToken deployment failed (tx ${hash}, status ${receipt.status})`);
+    throw new Error(`${contract} deployment failed (tx ${hash}, status ${receipt.status})`);
   }
   return receipt.contractAddress;
 }

@@ -11,6 +11,7 @@ import {
   type Abi,
   type Address,
   type Hash,
+  type Hex,
   type TransactionReceipt,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -64,6 +65,22 @@ export async function expectRevert(promise: Promise<unknown>, errorName: string,
   const data = (revert as ContractFunctionRevertedError).data;
   expect(data?.errorName, String(error)).toBe(errorName);
   if (args) expect(data?.args).toEqual(args);
+}
+
+/** Revert data (hex) buried in a viem error, e.g. from a failed deployment's gas estimate. */
+export function revertData(error: unknown): Hex {
+  let found: Hex | undefined;
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 10 && !found; depth++) {
+    const data = (e as { data?: unknown }).data;
+    if (typeof data === 'string' && data.startsWith('0x')) found = data as Hex;
+    else if (data && typeof data === 'object' && typeof (data as { data?: unknown }).data === 'string') {
+      found = (data as { data: Hex }).data;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  expect(found, String(error)).toBeDefined();
+  return found!;
 }
 
 /** Decoded logs of one event from a receipt (only logs emitted by `address` if given). */

@@ -17,7 +17,14 @@ import {
   hanabiTokenAbi,
   hanabiTokenBytecode,
 } from '../src/index.ts';
-import { compileReceivers, expectRevert, setupChain, type AccountName, type Chain } from './helpers.ts';
+import {
+  compileReceivers,
+  expectRevert,
+  revertData,
+  setupChain,
+  type AccountName,
+  type Chain,
+} from './helpers.ts';
 
 const abi = hanabiTokenAbi;
 const CONTRACT_URI = 'ipfs://bafkreicontractmetadata';
@@ -870,19 +877,3 @@ describe('unapproved batch transfers revert whatever their length (issue 24 item
     ]);
   });
 });
-
-/** Revert data (hex) buried in a viem error, e.g. from a failed deployment's gas estimate. */
-function revertData(error: unknown): Hex {
-  let found: Hex | undefined;
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 10 && !found; depth++) {
-    const data = (e as { data?: unknown }).data;
-    if (typeof data === 'string' && data.startsWith('0x')) found = data as Hex;
-    else if (data && typeof data === 'object' && typeof (data as { data?: unknown }).data === 'string') {
-      found = (data as { data: Hex }).data;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  expect(found, String(error)).toBeDefined();
-  return found!;
-}
