@@ -239,6 +239,16 @@ const EnvSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
     .optional(),
+  /** The draw registry (decision 0202); unset: the one `deploy-token` recorded (embedded: deployed on first need). */
+  CHAIN_DRAW_REGISTRY_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+    .optional(),
+  /**
+   * A draw's drand round is the first published at least this long after its record is sent (decision 0202): the
+   * record must be mined before the round exists, or the draw is void and committed again.
+   */
+  DRAW_ROUND_MARGIN_SECONDS: z.coerce.number().int().min(3).max(600).default(10),
   ...SIGNER_ENV,
   // IPFS: the embedded block store unless IPFS_RPC_URL points at a Kubo node's RPC API.
   IPFS_RPC_URL: z.url().optional(),
@@ -425,8 +435,14 @@ export interface AppConfig {
   };
   mail: { smtpUrl: string | undefined; from: string };
   chain:
-    | { kind: 'embedded'; dir: string; contractAddress: undefined }
-    | { kind: 'rpc'; rpcUrl: string; signer: ChainSignerConfig; contractAddress: `0x${string}` | undefined };
+    | { kind: 'embedded'; dir: string; contractAddress: undefined; drawRegistryAddress: undefined }
+    | {
+        kind: 'rpc';
+        rpcUrl: string;
+        signer: ChainSignerConfig;
+        contractAddress: `0x${string}` | undefined;
+        drawRegistryAddress: `0x${string}` | undefined;
+      };
   ipfs: (
     | { kind: 'embedded'; dir: string; gatewayUrl: string }
     | { kind: 'kubo'; rpcUrl: string; gatewayUrl: string }
@@ -461,6 +477,8 @@ export interface AppConfig {
   chainRpcTimeoutMs: number;
   /** Where draws take their public randomness: the embedded chain's next block, or a drand chain. */
   beacon: { kind: 'chain' } | { kind: 'drand'; url: string; chainHash: string };
+  /** How long after its record is sent a draw's drand round is published, at least (decision 0202). */
+  drawRoundMarginMs: number;
   /** Live platform endpoints; `sandbox` = they point at this server's /sandbox/… fakes (mounted only then). */
   live: LiveConfig;
   /** Operations: proxy trust, probes, metrics, shutdown (config-ops.ts, issue 24). */
@@ -596,8 +614,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           rpcUrl: e.CHAIN_RPC_URL,
           signer: chainSignerConfig(e),
           contractAddress: e.CHAIN_CONTRACT_ADDRESS as `0x${string}` | undefined,
+          drawRegistryAddress: e.CHAIN_DRAW_REGISTRY_ADDRESS as `0x${string}` | undefined,
         }
-      : { kind: 'embedded', dir: path.join(dataDir, 'chain'), contractAddress: undefined },
+      : {
+          kind: 'embedded',
+          dir: path.join(dataDir, 'chain'),
+          contractAddress: undefined,
+          drawRegistryAddress: undefined,
+        },
     ipfs: {
       ...(e.IPFS_RPC_URL
         ? {
@@ -647,6 +671,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     beacon: e.DRAND_URL
       ? { kind: 'drand', url: e.DRAND_URL.replace(/\/$/, ''), chainHash: e.DRAND_CHAIN_HASH }
       : { kind: 'chain' },
+    drawRoundMarginMs: e.DRAW_ROUND_MARGIN_SECONDS * 1000,
     live: liveConfig(e, publicOrigin),
     ops: opsConfig(e),
   };

@@ -44,8 +44,11 @@ if (config.role === 'migrate' || config.role === 'deploy-token') {
       await migrateCommand(() => openDatabase(config));
       process.stdout.write('Hanabi migrations applied.\n');
     } else {
-      const address = await deployTokenCommand(config, log);
-      process.stdout.write(`Hanabi token contract: ${address}\nSet CHAIN_CONTRACT_ADDRESS=${address}\n`);
+      const { token, drawRegistry } = await deployTokenCommand(config, log);
+      process.stdout.write(
+        `Hanabi token contract: ${token}\nSet CHAIN_CONTRACT_ADDRESS=${token}\n` +
+          `Hanabi draw registry: ${drawRegistry} (recorded in the database; CHAIN_DRAW_REGISTRY_ADDRESS may name it)\n`,
+      );
     }
     process.exit(0);
   } catch (error) {

@@ -10,9 +10,13 @@ import { wireChain } from '../modules/chain/index.ts';
  * `npm run deploy-token` (HANABI_ROLE=deploy-token): the only way the token is deployed outside embedded mode
  * (decision 0140). Under the migrations' advisory lock it reads the recorded address and deploys only when there
  * is none (or its code is gone), so any number of runs at once leave one contract. Answers the address to put in
- * CHAIN_CONTRACT_ADDRESS; with that already set, it only checks the code is there.
+ * CHAIN_CONTRACT_ADDRESS; with that already set, it only checks the code is there. The draw registry the same way
+ * (decision 0202): a deployment from before it existed gets it by running the command again.
  */
-export async function deployTokenCommand(config: AppConfig, log: Logger): Promise<HexAddress> {
+export async function deployTokenCommand(
+  config: AppConfig,
+  log: Logger,
+): Promise<{ token: HexAddress; drawRegistry: HexAddress }> {
   const database = await openDatabase(config);
   try {
     await runMigrations(database);
@@ -22,7 +26,11 @@ export async function deployTokenCommand(config: AppConfig, log: Logger): Promis
     );
     try {
       const { chain: service } = wireChain({ config, db: database.db, log, chain }).services;
-      return await withMigrationLock(database, () => service.ensureToken());
+      return await withMigrationLock(database, async () => ({
+        token: await service.ensureToken(),
+        // The draws' public record (decision 0202): deployed beside the token, recorded in the database.
+        drawRegistry: await service.ensureDrawRegistry(),
+      }));
     } finally {
       await chain.close();
     }

@@ -6,6 +6,7 @@ import { appSetting } from './schema.ts';
 export const SETTING_KEYS = {
   authSecret: 'auth.secret',
   contractAddress: 'chain.contractAddress',
+  drawRegistryAddress: 'chain.drawRegistryAddress',
 } as const;
 
 export async function readSetting<T>(db: Db, key: string): Promise<T | undefined> {

@@ -44,6 +44,8 @@ export interface ChainAdapter {
   readonly walletClient: WalletClient<Transport, Chain, Account>;
   /** Deploys HanabiToken with the signer as admin; returns its address. */
   deployToken(): Promise<Address>;
+  /** Deploys HanabiDrawRegistry with the signer as its only publisher; returns its address. */
+  deployDrawRegistry(): Promise<Address>;
   /** True when there is contract code at the address (e.g. the recorded token survived a restart). */
   hasCode(address: Address): Promise<boolean>;
   latestBlock(): Promise<ChainBlock>;

@@ -32,6 +32,8 @@ export { AirdropSigner } from './airdrop-signer.ts';
 export type { AirdropCall } from './airdrop-signer.ts';
 export { anvilDevAddress } from './embedded-chain.ts';
 export { TokenContract, TxNotConfirmedError } from './token-contract.ts';
+export { DrawRegistry } from './draw-registry.ts';
+export type { DrawRecordInput, DrawRegistryOptions } from './draw-registry.ts';
 export type { HexAddress, TokenTxReceipt, TokenWriteHooks } from './token-contract.ts';
 export { parseWalletAddress, toChecksumAddress } from './chain-address.ts';
 export { signedBy, walletMessage, walletMessageNonce, walletMessageNonceIfValid } from './wallet-message.ts';

@@ -1,5 +1,5 @@
 import { createPublicClient, createWalletClient, defineChain, http, type Address, type Hex } from 'viem';
-import { deployHanabiToken } from '@hanabi/token';
+import { deployHanabiDrawRegistry, deployHanabiToken } from '@hanabi/token';
 import type { ChainAdapter, ChainBlock } from './chain.adapter.ts';
 import { mapChainError } from './chain-errors.ts';
 import { localSigner, signerAccount, type TransactionSigner } from './transaction-signer.ts';
@@ -49,6 +49,14 @@ export class RpcChain implements ChainAdapter {
       return await deployHanabiToken(this.walletClient, this.publicClient, this.signer);
     } catch (error) {
       throw mapChainError(error, 'deploy HanabiToken');
+    }
+  }
+
+  async deployDrawRegistry(): Promise<Address> {
+    try {
+      return await deployHanabiDrawRegistry(this.walletClient, this.publicClient, this.signer);
+    } catch (error) {
+      throw mapChainError(error, 'deploy HanabiDrawRegistry');
     }
   }
 

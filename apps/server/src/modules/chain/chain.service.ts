@@ -12,10 +12,35 @@ export class TokenSetupError extends Error {
   override readonly name = 'TokenSetupError';
 }
 
+interface ContractSetup {
+  name: string;
+  /** The setting that names its address. */
+  setting: string;
+  settingKey: string;
+  deploy(chain: ChainAdapter): Promise<HexAddress>;
+}
+
+const CONTRACTS = {
+  token: {
+    name: 'token contract',
+    setting: 'CHAIN_CONTRACT_ADDRESS',
+    settingKey: SETTING_KEYS.contractAddress,
+    deploy: (chain) => chain.deployToken(),
+  },
+  drawRegistry: {
+    name: 'draw registry',
+    setting: 'CHAIN_DRAW_REGISTRY_ADDRESS',
+    settingKey: SETTING_KEYS.drawRegistryAddress,
+    deploy: (chain) => chain.deployDrawRegistry(),
+  },
+} satisfies Record<string, ContractSetup>;
+
 export interface ChainServiceOptions {
   chainId: number;
   /** Production: the deployed token's address from config. Unset: deploy once and record it. */
   configuredAddress: HexAddress | undefined;
+  /** The draw registry's address from config; unset: deployed once (embedded, `deploy-token`) and recorded. */
+  configuredDrawRegistry?: HexAddress | undefined;
   ipfsGateway: string;
 }
 
@@ -33,6 +58,24 @@ export class ChainService {
   ) {}
 
   async ensureToken(): Promise<HexAddress> {
+    return this.ensure(CONTRACTS.token, this.options.configuredAddress);
+  }
+
+  /** The draw registry, deployed and recorded like the token when there is none (decision 0202). */
+  async ensureDrawRegistry(): Promise<HexAddress> {
+    return this.ensure(CONTRACTS.drawRegistry, this.options.configuredDrawRegistry);
+  }
+
+  /** The draw registry's address as every process sees it (config, or what the deploying process recorded). */
+  async drawRegistryAddress(): Promise<HexAddress | null> {
+    return (
+      this.options.configuredDrawRegistry ??
+      (await readSetting<HexAddress>(this.db, SETTING_KEYS.drawRegistryAddress)) ??
+      null
+    );
+  }
+
+  private async ensure(contract: ContractSetup, configured: HexAddress | undefined): Promise<HexAddress> {
     const chain = await this.chain.get();
     const actualChainId = await chain.publicClient.getChainId();
     if (actualChainId !== this.options.chainId) {
@@ -40,27 +83,25 @@ export class ChainService {
         `The chain at ${chain.rpcUrl} has id ${actualChainId}, but CHAIN_ID is ${this.options.chainId}`,
       );
     }
-    if (this.options.configuredAddress) {
-      if (!(await chain.hasCode(this.options.configuredAddress))) {
-        throw new Error(
-          `No contract at CHAIN_CONTRACT_ADDRESS ${this.options.configuredAddress} on chain ${actualChainId}`,
-        );
+    if (configured) {
+      if (!(await chain.hasCode(configured))) {
+        throw new Error(`No contract at ${contract.setting} ${configured} on chain ${actualChainId}`);
       }
-      return this.options.configuredAddress;
+      return configured;
     }
-    const recorded = await readSetting<HexAddress>(this.db, SETTING_KEYS.contractAddress);
+    const recorded = await readSetting<HexAddress>(this.db, contract.settingKey);
     if (recorded && (await chain.hasCode(recorded))) return recorded;
 
     if (recorded)
-      this.log.warn({ recorded }, 'the recorded token contract is gone from the chain; deploying anew');
-    const deployed = await chain.deployToken();
+      this.log.warn({ recorded }, `the recorded ${contract.name} is gone from the chain; deploying anew`);
+    const deployed = await contract.deploy(chain);
     // Recorded only once a crash cannot take the deployment back (the embedded chain saves its state; 0171).
     await chain.durable((await chain.latestBlock()).number);
     await this.db
       .insert(appSetting)
-      .values({ key: SETTING_KEYS.contractAddress, value: deployed })
+      .values({ key: contract.settingKey, value: deployed })
       .onConflictDoUpdate({ target: appSetting.key, set: { value: deployed, updatedAt: new Date() } });
-    this.log.info({ address: deployed, chainId: actualChainId }, 'token contract deployed');
+    this.log.info({ address: deployed, chainId: actualChainId }, `${contract.name} deployed`);
     return deployed;
   }
 

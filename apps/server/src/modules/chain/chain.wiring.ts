@@ -14,6 +14,7 @@ export function wireChain(ports: { config: AppConfig; db: Db; log: Logger; chain
     {
       chainId: config.chainId,
       configuredAddress: config.chain.contractAddress,
+      configuredDrawRegistry: config.chain.drawRegistryAddress,
       ipfsGateway: config.ipfs.gatewayUrl,
     },
     ports.log,
