@@ -177,7 +177,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       for (const port of [worker1Probe, worker2Probe]) {
         expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
       }
-      expect(await signerNonce()).toBe(nonceBefore + 1);
+      expect(await signerNonce()).toBe(nonceBefore + 2);
       const recorded = await judge.query(`select value from app_setting where key = 'chain.contractAddress'`);
       expect(recorded.rows.map((row) => row.value)).toEqual([contract]);
 
