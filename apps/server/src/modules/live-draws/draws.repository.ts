@@ -46,6 +46,7 @@ export function toDrawSummary(row: DrawRow): DrawSummary {
     seed: row.status === 'revealed' ? row.seed : null,
     redrawOf: row.redrawOf,
     failure: row.failure,
+    failureCode: row.failureCode,
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
     revealedAt: row.revealedAt?.toISOString() ?? null,
@@ -141,6 +142,9 @@ export class DrawsRepository {
       deliveryStatus: row.deliveryStatus,
       txHash: row.txHash,
       excludedReason: row.winner.excludedReason,
+      excludedReasonCode: row.winner.excludedReasonCode,
+      excludedAt: row.winner.excludedAt?.toISOString() ?? null,
+      replacedBy: row.winner.replacedBy,
       createdAt: row.winner.createdAt.toISOString(),
     }));
   }

@@ -4,6 +4,7 @@ import type { DrawProofResponse, PublicDraw } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, winner } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
+import { drawHistory } from './draw-history.ts';
 import { toDrawSummary, type DrawRow, type DrawsRepository } from './draws.repository.ts';
 
 /**
@@ -44,10 +45,17 @@ export class PublicDrawService {
 
   async get(id: string): Promise<PublicDraw> {
     const { row, title, streamerName } = await this.visible(id);
-    const [winners, redraws] = await Promise.all([this.winnersOf(row.id), this.draws.redrawsOf(row.id)]);
+    const [winners, redraws, history] = await Promise.all([
+      this.winnersOf(row.id),
+      this.draws.redrawsOf(row.id),
+      drawHistory(this.draws, row.campaignId),
+    ]);
     const revealed = row.status === 'revealed';
+    // The stored failure text stays the streamer's: the public reads `failureCode`.
+    const { failure: _private, ...summary } = toDrawSummary(row);
     return {
-      ...toDrawSummary(row),
+      ...summary,
+      failureCode: row.status === 'failed' ? (row.failureCode ?? 'other') : null,
       campaignTitle: title,
       streamerName,
       algorithm: DRAW_ALGORITHM,
@@ -58,6 +66,7 @@ export class PublicDrawService {
         excluded: item.status === 'excluded',
       })),
       redraws,
+      history,
     };
   }
 
