@@ -1,5 +1,5 @@
-import type { ResultDraw } from '@hanabi/api';
-import type { DrawsRepository } from './draws.repository.ts';
+import type { ResultDraw, Winner } from '@hanabi/api';
+import type { DrawRow, DrawsRepository } from './draws.repository.ts';
 
 /**
  * A campaign's draws as one public history (decision 0200), newest first: every draw whatever its state (its
@@ -10,6 +10,11 @@ import type { DrawsRepository } from './draws.repository.ts';
  */
 export async function drawHistory(draws: DrawsRepository, campaignId: string): Promise<ResultDraw[]> {
   const [rows, winners] = await Promise.all([draws.draws(campaignId), draws.campaignWinners(campaignId)]);
+  return historyOf(rows, winners);
+}
+
+/** The history from a campaign's draws (newest first) and winners, for a caller that needs them too. */
+export function historyOf(rows: readonly DrawRow[], winners: readonly Winner[]): ResultDraw[] {
   return rows.map((item) => ({
     id: item.id,
     round: item.round,

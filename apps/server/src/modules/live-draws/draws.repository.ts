@@ -90,15 +90,6 @@ export class DrawsRepository {
     return rows.map((row) => row.key);
   }
 
-  async redrawsOf(drawId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: draw.id })
-      .from(draw)
-      .where(eq(draw.redrawOf, drawId))
-      .orderBy(asc(draw.round));
-    return rows.map((row) => row.id);
-  }
-
   /** Winners with their current person and delivery, newest draw first, then draw order. */
   async winners(where: SQL): Promise<Winner[]> {
     const rows = await this.db

@@ -1,4 +1,4 @@
-import type { Campaign, LivePlatform, Winner, WinnerList } from '@hanabi/api';
+import type { Campaign, ExclusionReason, LivePlatform, Winner, WinnerList } from '@hanabi/api';
 import {
   Accordion,
   Anchor,
@@ -22,7 +22,16 @@ import { EmptyState } from '../../../components/empty-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { drawWinners, excludeWinners, liveKeys, setSchedule, useWinners, type StreamRef } from '../live-api';
+import { useIntentKey } from '../../../lib/use-create-once';
+import {
+  answeredForGood,
+  drawWinners,
+  excludeWinners,
+  liveKeys,
+  setSchedule,
+  useWinners,
+  type StreamRef,
+} from '../live-api';
 import { DistributionPanel } from './distribution-panel';
 import { WinnersTable } from './winners-table';
 
@@ -44,14 +53,21 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
   const store = (list: WinnerList) => queryClient.setQueryData(liveKeys.winners(campaignId), list);
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: liveKeys.all(campaignId) });
 
+  // One key per intent (decision 0200): a double click or a retry of the same draw never draws twice.
+  const drawIntent = useIntentKey(`drawIntent.${campaignId}`);
+  const excludeIntent = useIntentKey(`excludeIntent.${campaignId}`);
   const draw = useMutation({
-    mutationFn: (n: number) => drawWinners(stream!, { campaignId, count: n }),
+    mutationFn: (n: number) => drawWinners(stream!, { campaignId, count: n }, `${drawIntent.key}:${n}`),
     onSuccess: (list) => {
+      drawIntent.settle();
       store(list);
       void refreshAll();
       showSuccessToast(t('liveRoom.drawn'));
     },
-    onError: (error) => showErrorToast(errorMessageOf(error)),
+    onError: (error) => {
+      if (answeredForGood(error)) drawIntent.settle();
+      showErrorToast(errorMessageOf(error));
+    },
   });
   const schedule = useMutation({
     mutationFn: (active: boolean) => setSchedule(stream!, campaignId, active),
@@ -61,18 +77,21 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
     },
     onError: (error) => showErrorToast(errorMessageOf(error)),
   });
-  const exclude = async (winner: Winner, reason: string): Promise<boolean> => {
+  const exclude = async (winner: Winner, reasonCode: ExclusionReason, reason: string): Promise<boolean> => {
     try {
       store(
-        await excludeWinners(stream!, {
-          campaignId,
-          winners: [{ id: winner.id, excluded: true, reason }],
-          redraw: true,
-        }),
+        await excludeWinners(
+          stream!,
+          { campaignId, winners: [{ id: winner.id, excluded: true, reasonCode, reason }], redraw: true },
+          // Another winner or count is another request: its own key, so a retry of this one still matches.
+          `${excludeIntent.key}:${winner.id}`,
+        ),
       );
+      excludeIntent.settle();
       showSuccessToast();
       return true;
     } catch (error) {
+      if (answeredForGood(error)) excludeIntent.settle();
       // 422: the winner was handed to delivery meanwhile; retrying cannot help, so close and show the row anew.
       const refused = isApiError(error) && error.status === 422;
       showErrorToast(refused ? t('liveRoom.excludeRefused') : errorMessageOf(error));
@@ -207,7 +226,9 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
                       {data.changes.map((change) => (
                         <Text key={change.id} size="sm" component="li">
                           {formatDateTime(change.createdAt, i18n.language)} — {change.action}
-                          {typeof change.details.reason === 'string' ? `: ${change.details.reason}` : ''}
+                          {typeof change.details.reason === 'string' && change.details.reason
+                            ? `: ${change.details.reason}`
+                            : ''}
                         </Text>
                       ))}
                     </Stack>
