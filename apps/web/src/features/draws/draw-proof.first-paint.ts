@@ -12,7 +12,7 @@ import type { PublicDraw } from '@hanabi/api';
 import { systemFonts } from '../../lib/system-fonts';
 import { formatCount } from '../../lib/format';
 import { escapeHtml } from '../../lib/html-text';
-import { drawHistoryText, type HistoryEntryText } from './draw-history-text';
+import { drawHistoryText, type HistoryEntryText } from '../../lib/draw-history-text';
 
 /** A message group: texts, or groups of them. */
 interface MessageGroup {
@@ -166,7 +166,7 @@ function lookup(
   return message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
 }
 
-/** `components/draw-history.tsx`'s `DrawHistory`, from the same texts (`drawHistoryText`). */
+/** `src/components/draw-history.tsx`'s `DrawHistory`, from the same texts (`drawHistoryText`). */
 function history(draw: PublicDraw, messages: DrawProofMessages, locale: string): string {
   if (draw.history.length === 0) return '';
   const t = (key: string, values?: Record<string, string | number>) => lookup(messages, key, values);

@@ -16,8 +16,8 @@ import {
   HistoryDetails,
   HistoryStatusBadge,
   useDrawHistoryText,
-} from '../../draws/components/draw-history';
-import type { HistoryEntryText, HistoryWinnerText } from '../../draws/draw-history-text';
+} from '../../../components/draw-history';
+import type { HistoryEntryText, HistoryWinnerText } from '../../../lib/draw-history-text';
 
 const ICONS = { youtube: IconBrandYoutube, twitcasting: IconBroadcast } as const;
 const WIN_COLORS: Record<MyWin['status'], string> = {

@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
 import { CopyableValue } from '../components/copyable-value';
-import { DRAW_STATUS_COLORS, DrawHistory } from '../components/draw-history';
+import { DRAW_STATUS_COLORS, DrawHistory } from '../../../components/draw-history';
 import { EntrantList } from '../components/entrant-list';
 import { useDrawProof, usePublicDraw, useVerification } from '../draws-api';
 

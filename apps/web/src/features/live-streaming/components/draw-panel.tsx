@@ -1,4 +1,11 @@
-import type { Campaign, ExclusionReason, LivePlatform, Winner, WinnerList } from '@hanabi/api';
+import {
+  EXCLUSION_REASONS,
+  type Campaign,
+  type ExclusionReason,
+  type LivePlatform,
+  type Winner,
+  type WinnerList,
+} from '@hanabi/api';
 import {
   Accordion,
   Anchor,
@@ -15,7 +22,7 @@ import { modals } from '../../../lib/modals';
 import { IconTrophy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { Link } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
@@ -34,6 +41,16 @@ import {
 } from '../live-api';
 import { DistributionPanel } from './distribution-panel';
 import { WinnersTable } from './winners-table';
+
+/** An exclusion's reason (from the list) and words, as the change log shows them after the action. */
+function changeReason(details: Record<string, unknown>, t: TFunction): string {
+  const code = (EXCLUSION_REASONS as readonly unknown[]).includes(details.reasonCode)
+    ? t(`exclusion.reason.${details.reasonCode as ExclusionReason}`)
+    : null;
+  const words = typeof details.reason === 'string' && details.reason ? details.reason : null;
+  const shown = [code, words].filter(Boolean).join(' — ');
+  return shown ? `: ${shown}` : '';
+}
 
 interface DrawPanelProps {
   campaignId: string;
@@ -226,9 +243,7 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
                       {data.changes.map((change) => (
                         <Text key={change.id} size="sm" component="li">
                           {formatDateTime(change.createdAt, i18n.language)} — {change.action}
-                          {typeof change.details.reason === 'string' && change.details.reason
-                            ? `: ${change.details.reason}`
-                            : ''}
+                          {changeReason(change.details, t)}
                         </Text>
                       ))}
                     </Stack>

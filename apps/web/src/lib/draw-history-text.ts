@@ -1,10 +1,10 @@
 /**
  * The texts of a campaign's public draw history (decision 0200), worked out once for every place that shows it:
- * the proof page in React, its first paint on the server (`draw-proof.first-paint.ts`) and the campaign's
+ * the proof page in React, its first paint on the server (`features/draws/draw-proof.first-paint.ts`) and the campaign's
  * results. Plain module (the first paint is bundled for Node): the caller passes its own lookup of messages.
  */
 import type { ResultDraw } from '@hanabi/api';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime } from './format';
 
 /** A lookup of `drawHistory.*`, `exclusion.reason.*` and `drawProof.status.*` texts with `{{name}}` values. */
 export type HistoryTranslate = (key: string, values?: Record<string, string | number>) => string;

@@ -1,8 +1,8 @@
 import type { ResultDraw } from '@hanabi/api';
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { useTranslation } from '../../../lib/i18n';
-import { drawHistoryText, type HistoryEntryText, type HistoryTranslate } from '../draw-history-text';
+import { useTranslation } from '../lib/i18n';
+import { drawHistoryText, type HistoryEntryText, type HistoryTranslate } from '../lib/draw-history-text';
 
 /** Badge colours by state (the proof page's own badge uses the same). */
 export const DRAW_STATUS_COLORS: Record<ResultDraw['status'], string> = {
@@ -102,7 +102,7 @@ export function ExclusionLines({ winner }: { winner: HistoryEntryText['winners']
 
 /**
  * Every draw of the campaign on the proof page (decision 0200): numbered, with its state, why a failed one
- * failed, what a re-draw replaces, and each exclusion's reason and time. `draw-proof.first-paint.ts` draws the
+ * failed, what a re-draw replaces, and each exclusion's reason and time. `features/draws/draw-proof.first-paint.ts` draws the
  * same markup before any script runs: change both together.
  */
 export function DrawHistory({ draws, currentId }: { draws: readonly ResultDraw[]; currentId: string }) {
