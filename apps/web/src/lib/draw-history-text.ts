@@ -6,7 +6,10 @@
 import type { ResultDraw } from '@hanabi/api';
 import { formatCount, formatDateTime } from './format';
 
-/** A lookup of `drawHistory.*`, `exclusion.reason.*` and `drawProof.status.*` texts with `{{name}}` values. */
+/**
+ * A lookup of `drawHistory.*`, `exclusion.reason.*` and `drawProof.status.*` texts with `{{name}}` values; with
+ * `count`, the plural form (`key_one`, `key_other`) of the reader's language.
+ */
 export type HistoryTranslate = (key: string, values?: Record<string, string | number>) => string;
 
 export interface HistoryWinnerText {
@@ -51,7 +54,9 @@ export function drawHistoryText(
     statusLabel: t(`drawProof.status.${draw.status}`),
     meta: [
       t('drawHistory.openedAt', { at: formatDateTime(draw.createdAt, locale) }),
-      draw.entrantCount !== null ? t('drawHistory.entrants', { n: formatCount(draw.entrantCount) }) : null,
+      draw.entrantCount !== null
+        ? t('drawHistory.entrants', { count: draw.entrantCount, n: formatCount(draw.entrantCount) })
+        : null,
     ]
       .filter(Boolean)
       .join(' · '),

@@ -85,9 +85,11 @@ const STYLE = [
   '.fp-draw-verifying{display:flex;flex-direction:column;gap:var(--mantine-spacing-xs)}',
   '.fp-draw-xs{font-size:var(--mantine-font-size-xs);line-height:var(--mantine-line-height-xs)}',
   '.fp-draw-dim{color:var(--mantine-color-dimmed)}',
-  '.fp-draw-history{margin:0;padding:0;list-style:none;display:flex;flex-direction:column;',
+  // Above `.fp-draw ol` and `.fp-draw li .fp-draw-row` (the winners card's list), as React's styles are.
+  '.fp-draw ol.fp-draw-history{margin:0;padding:0;list-style:none;display:flex;flex-direction:column;',
   'gap:var(--mantine-spacing-sm)}',
-  '.fp-draw-history ul{margin:4px 0 0;padding-left:20px;display:flex;flex-direction:column;gap:2px}',
+  '.fp-draw .fp-draw-history .fp-draw-row{gap:var(--mantine-spacing-xs)}',
+  '.fp-draw .fp-draw-history ul{margin:4px 0 0;padding-left:20px;display:flex;flex-direction:column;gap:2px}',
   '.fp-draw-head{display:flex;flex-direction:column;gap:2px}',
 ].join('');
 
@@ -154,22 +156,33 @@ function winners(draw: PublicDraw, messages: DrawProofMessages['drawProof']): st
   return `<div class="fp-draw-card"><h2>${escapeHtml(messages.winners)}</h2><ol>${rows.join('')}</ol></div>`;
 }
 
-/** The text at a dot path of the messages, with the app's `{{name}}` values (unescaped: `history` escapes). */
+/**
+ * The text at a dot path of the messages, with the app's `{{name}}` values and, with `count`, the language's plural
+ * form as the app picks it (`key_one`, else `key_other`). Unescaped: `history` escapes.
+ */
 function lookup(
   messages: DrawProofMessages,
   key: string,
   values: Record<string, string | number> = {},
+  locale = 'ja',
 ): string {
-  let node: MessageGroup | string | undefined = messages as unknown as MessageGroup;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  const message = typeof node === 'string' ? node : key;
+  const at = (path: string) => {
+    let node: MessageGroup | string | undefined = messages as unknown as MessageGroup;
+    for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    return typeof node === 'string' ? node : undefined;
+  };
+  const count = values.count;
+  const message =
+    (typeof count === 'number'
+      ? (at(`${key}_${new Intl.PluralRules(locale).select(count)}`) ?? at(`${key}_other`))
+      : at(key)) ?? key;
   return message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
 }
 
 /** `src/components/draw-history.tsx`'s `DrawHistory`, from the same texts (`drawHistoryText`). */
 function history(draw: PublicDraw, messages: DrawProofMessages, locale: string): string {
   if (draw.history.length === 0) return '';
-  const t = (key: string, values?: Record<string, string | number>) => lookup(messages, key, values);
+  const t = (key: string, values?: Record<string, string | number>) => lookup(messages, key, values, locale);
   const link = (id: string, label: string, size: string) =>
     `<a class="fp-draw-link ${size}" href="/draw/${escapeHtml(encodeURIComponent(id))}">${escapeHtml(label)}</a>`;
   const entry = (item: HistoryEntryText) =>

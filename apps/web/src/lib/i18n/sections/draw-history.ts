@@ -11,7 +11,9 @@ export const drawHistoryJa = {
     redrawRound: '第 {{round}} 回（再抽選）',
     thisDraw: 'このページの抽選',
     openedAt: '{{at}} 開始',
-    entrants: '参加者 {{n}} 人',
+    // Japanese has one plural form (`_other`); `_one` keeps the key set equal to the English one.
+    entrants_one: '参加者 {{n}} 人',
+    entrants_other: '参加者 {{n}} 人',
     failure: {
       noEntrants: '参加条件を満たすコメントがなかったため、当選者なしで終わりました',
       beaconRefused: '公開の乱数（ビーコン）が拒否されたため、失敗しました',
@@ -51,7 +53,8 @@ export const drawHistoryEn: typeof drawHistoryJa = {
     redrawRound: 'Round {{round}} (re-draw)',
     thisDraw: 'This draw',
     openedAt: 'Started {{at}}',
-    entrants: '{{n}} entrants',
+    entrants_one: '{{n}} entrant',
+    entrants_other: '{{n}} entrants',
     failure: {
       noEntrants: 'No comment met the entry rule, so it ended without winners',
       beaconRefused: 'The public random beacon refused, so it failed',
