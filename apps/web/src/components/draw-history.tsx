@@ -116,6 +116,8 @@ export function DrawHistory({ draws, currentId }: { draws: readonly ResultDraw[]
       component="section"
       aria-labelledby="history-heading"
       data-testid="draw-history"
+      // Chat names and the streamer's words may be long unbroken strings: they wrap at 390 px.
+      style={{ overflowWrap: 'anywhere' }}
     >
       <Title order={2} size="h4" id="history-heading" mb="xs">
         {t('drawHistory.title')}

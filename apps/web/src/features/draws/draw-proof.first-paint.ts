@@ -221,7 +221,7 @@ function history(draw: PublicDraw, messages: DrawProofMessages, locale: string):
       '</li>',
     ].join('');
   return [
-    `<section class="fp-draw-card"><h2>${escapeHtml(t('drawHistory.title'))}</h2>`,
+    `<section class="fp-draw-card" style="overflow-wrap:anywhere"><h2>${escapeHtml(t('drawHistory.title'))}</h2>`,
     `<p class="fp-draw-sm" style="margin-bottom:var(--mantine-spacing-xs)">${escapeHtml(t('drawHistory.lead'))}</p>`,
     `<ol class="fp-draw-history">${drawHistoryText(draw.history, t, locale).map(entry).join('')}</ol></section>`,
   ].join('');
