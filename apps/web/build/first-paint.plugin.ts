@@ -69,7 +69,10 @@ export function firstPaint(): Plugin {
       }
       await Promise.all([
         ...Object.entries(files).map(([name, markup]) => fs.writeFile(path.join(dir, name), markup)),
-        drawProofPaint(dir, { ja: { drawProof: ja.ja.drawProof }, en: { drawProof: en.en.drawProof } }),
+        drawProofPaint(dir, {
+          ja: { drawProof: ja.ja.drawProof, drawHistory: ja.ja.drawHistory, exclusion: ja.ja.exclusion },
+          en: { drawProof: en.en.drawProof, drawHistory: en.en.drawHistory, exclusion: en.en.exclusion },
+        }),
       ]);
     },
   };
@@ -85,7 +88,7 @@ async function drawProofPaint(dir: string, messages: Record<'ja' | 'en', DrawPro
     `const messages = ${JSON.stringify(messages)};`,
     'export function render(locale, draw, origin) {',
     '  const known = locale === "en" ? "en" : "ja";',
-    '  return drawProofFirstPaint(messages[known], draw, { origin });',
+    '  return drawProofFirstPaint(messages[known], draw, { origin, locale: known });',
     '}',
   ].join('\n');
   await bundle({

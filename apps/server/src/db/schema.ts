@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LIVE_PLATFORMS, NOTIFICATION_TYPES } from '@hanabi/api';
+import { DRAW_FAILURES, EXCLUSION_REASONS, LIVE_PLATFORMS, NOTIFICATION_TYPES } from '@hanabi/api';
 import {
   bigint,
   boolean,
@@ -849,6 +849,8 @@ export const draw = pgTable(
     /** The platform path the streamer drew from (informational: a draw covers all the campaign's streams). */
     platform: text('platform', { enum: LIVE_PLATFORMS }),
     failure: text('failure'),
+    /** Why it failed, as the public reads it (decision 0200); `failure` keeps the detail for the streamer. */
+    failureCode: text('failure_code', { enum: DRAW_FAILURES }),
     createdAt: createdAt(),
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
@@ -907,7 +909,11 @@ export const winner = pgTable(
     /** When the winner was handed to the delivery engine (a delivery or a held claim written). */
     distributedAt: timestamp('distributed_at', { withTimezone: true }),
     excludedAt: timestamp('excluded_at', { withTimezone: true }),
+    /** The streamer's own words on the exclusion (public with the reason). */
     excludedReason: text('excluded_reason'),
+    excludedReasonCode: text('excluded_reason_code', { enum: EXCLUSION_REASONS }),
+    /** The re-draw that replaces this excluded winner (written when that draw opens). */
+    replacedBy: text('replaced_by'),
     createdAt: createdAt(),
   },
   (table) => [

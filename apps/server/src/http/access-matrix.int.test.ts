@@ -309,7 +309,7 @@ const matrix: Record<keyof ApiRoutes, Entry> = {
       params: live(ids),
       body: {
         campaignId: ids.liveStreamCampaign,
-        winners: [{ id: ids.winner, excluded: true, reason: 'test' }],
+        winners: [{ id: ids.winner, excluded: true, reasonCode: 'other', reason: 'test' }],
       },
     }),
     expect: ownerOnly(422),
@@ -335,7 +335,7 @@ const matrix: Record<keyof ApiRoutes, Entry> = {
       params: live(ids),
       body: {
         campaignId: ids.liveStreamCampaign,
-        winners: [{ id: ids.winner, excluded: true, reason: 'test' }],
+        winners: [{ id: ids.winner, excluded: true, reasonCode: 'other', reason: 'test' }],
       },
     }),
     expect: ownerOnly(404),

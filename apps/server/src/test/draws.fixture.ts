@@ -56,6 +56,7 @@ export interface DrawWorld {
       method: 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: string,
       payload?: object,
+      headers?: Record<string, string>,
     ): Promise<LightMyRequestResponse>;
   };
   close(): Promise<void>;
@@ -93,11 +94,14 @@ export async function openDrawWorld(
     },
     as(userId, type = 'streamer') {
       return {
-        call(method, url, payload) {
+        call(method, url, payload, headers = {}) {
           return ctx.app.inject({
             method,
             url,
-            headers: userId ? asUser({ userId, authUserId: `auth-${userId}`, type }) : {},
+            headers: {
+              ...headers,
+              ...(userId ? asUser({ userId, authUserId: `auth-${userId}`, type }) : {}),
+            },
             ...(payload ? { payload: payload as Record<string, unknown> } : {}),
           });
         },

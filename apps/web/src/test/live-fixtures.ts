@@ -93,6 +93,9 @@ export function makeWinner(overrides: Partial<Winner> = {}): Winner {
     deliveryStatus: null,
     txHash: null,
     excludedReason: null,
+    excludedReasonCode: null,
+    excludedAt: null,
+    replacedBy: null,
     createdAt: '2025-07-01T10:10:00.000Z',
     ...overrides,
   };

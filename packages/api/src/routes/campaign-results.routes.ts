@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { CampaignIdParams, CampaignStatus } from './campaign.routes.ts';
 import { LivePlatformSchema } from '../live-platform.ts';
-import { DrawStatus, DrawTrigger, WinnerStatus } from './draw.routes.ts';
+import { ResultDraw, WinnerStatus } from './draw.routes.ts';
 
 /*
  * A campaign's results as everyone may see them (decision 0075): the draws, each winner by the display name the
@@ -10,30 +10,6 @@ import { DrawStatus, DrawTrigger, WinnerStatus } from './draw.routes.ts';
  * the same for every caller (cacheable); what only the winner may see (that a row is theirs, its delivery) is a
  * separate signed-in call. Nothing here names a Hanabi user or a wallet.
  */
-
-export const ResultWinner = z.object({
-  id: z.string(),
-  platform: LivePlatformSchema,
-  /** The chat name the winner commented with (public in the chat already). */
-  displayName: z.string(),
-  excluded: z.boolean(),
-  /** The prize waits for this chat identity to be linked to a Hanabi account ("Is this you?"). */
-  awaitingLink: z.boolean(),
-});
-export type ResultWinner = z.infer<typeof ResultWinner>;
-
-export const ResultDraw = z.object({
-  id: z.string(),
-  round: z.number().int(),
-  status: DrawStatus,
-  trigger: DrawTrigger,
-  entrantCount: z.number().int().nullable(),
-  revealedAt: z.string().nullable(),
-  /** The draw this one replaces an excluded winner of. */
-  redrawOf: z.string().nullable(),
-  winners: z.array(ResultWinner),
-});
-export type ResultDraw = z.infer<typeof ResultDraw>;
 
 export const ResultStream = z.object({
   platform: LivePlatformSchema,
@@ -48,7 +24,7 @@ export type ResultStream = z.infer<typeof ResultStream>;
 export const CampaignResults = z.object({
   campaignId: z.string(),
   campaignStatus: CampaignStatus,
-  /** Revealed draws, newest first (draws still running are left out until they reveal). */
+  /** Every draw of the campaign whatever its state, newest first: one public history (decision 0200). */
   draws: z.array(ResultDraw),
   streams: z.array(ResultStream),
 });
@@ -76,7 +52,7 @@ export const campaignResultsRoutes = {
     path: '/api/campaign/:id/results',
     access: 'public',
     summary:
-      "A campaign's revealed draws with winners' chat names, proof ids and its streams (same for everyone)",
+      "A campaign's draws (every state, exclusions with their reasons) with winners' chat names, proof ids and its streams (same for everyone)",
     tags: ['draws'],
     params: CampaignIdParams,
     response: CampaignResults,

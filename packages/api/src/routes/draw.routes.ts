@@ -20,6 +20,29 @@ export const DRAW_TRIGGERS = ['manual', 'schedule', 'atEnd', 'redraw'] as const;
 export const DrawTrigger = z.enum(DRAW_TRIGGERS);
 
 /**
+ * Why a draw failed, as everyone may read it (the stored free text can name outside systems' messages):
+ * nobody was eligible at close, the beacon refused for good, or a frozen entrant had no stored identity.
+ */
+export const DRAW_FAILURES = ['noEntrants', 'beaconRefused', 'entrantUnknown', 'other'] as const;
+export const DrawFailure = z.enum(DRAW_FAILURES);
+export type DrawFailure = z.infer<typeof DrawFailure>;
+
+/**
+ * Why a streamer excluded a winner (decision 0200): one of these, always with the time, plus the streamer's own
+ * words — all public on the proof page and the campaign's results, so an exclusion is never silent.
+ */
+export const EXCLUSION_REASONS = [
+  'notEligible',
+  'duplicateAccount',
+  'ruleViolation',
+  'unreachable',
+  'declined',
+  'other',
+] as const;
+export const ExclusionReason = z.enum(EXCLUSION_REASONS);
+export type ExclusionReason = z.infer<typeof ExclusionReason>;
+
+/**
  * drawn → (distribution) held | queued → submitted → delivered | failed; or excluded by the streamer.
  * `queued`/`submitted`/`delivered`/`failed` mirror the winner's delivery.
  */
@@ -45,7 +68,12 @@ export const Winner = z.object({
   deliveryId: z.string().nullable(),
   deliveryStatus: DeliveryStatus.nullable(),
   txHash: z.string().nullable(),
+  /** The streamer's own words on the exclusion (public). */
   excludedReason: z.string().nullable(),
+  excludedReasonCode: ExclusionReason.nullable(),
+  excludedAt: z.string().nullable(),
+  /** The re-draw that replaces this excluded winner. */
+  replacedBy: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Winner = z.infer<typeof Winner>;
@@ -64,7 +92,9 @@ export const DrawSummary = z.object({
   seed: z.string().nullable(),
   /** The draw this one replaces an excluded winner of. */
   redrawOf: z.string().nullable(),
+  /** Why it failed, in the streamer's own view (may quote an outside system); the public sees `failureCode`. */
   failure: z.string().nullable(),
+  failureCode: DrawFailure.nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
   revealedAt: z.string().nullable(),
@@ -114,11 +144,18 @@ export const WinnerEditBody = z.object({
   campaignId: entityId(),
   winners: z
     .array(
-      z.object({
-        id: entityId(),
-        excluded: z.literal(true),
-        reason: text().trim().min(1).max(200),
-      }),
+      z
+        .object({
+          id: entityId(),
+          excluded: z.literal(true),
+          reasonCode: ExclusionReason,
+          /** The streamer's own words, shown publicly with the reason; required for `other`. */
+          reason: text().trim().max(200).default(''),
+        })
+        .refine((item) => item.reasonCode !== 'other' || item.reason.length > 0, {
+          message: 'say why in your own words when the reason is "other"',
+          path: ['reason'],
+        }),
     )
     .min(1)
     .max(100),
@@ -162,14 +199,62 @@ export const DistributionResult = z.object({
 });
 export type DistributionResult = z.infer<typeof DistributionResult>;
 
-/** A draw as the public proof page shows it; `secret` and `seed` appear once revealed. */
-export const PublicDraw = DrawSummary.extend({
+/** An exclusion as everyone sees it: the reason from the list, the streamer's words, and when. */
+export const PublicExclusion = z.object({
+  reasonCode: ExclusionReason,
+  /** The streamer's own words (public by design; the exclusion form says so). */
+  note: z.string(),
+  at: z.string().nullable(),
+});
+export type PublicExclusion = z.infer<typeof PublicExclusion>;
+
+export const ResultWinner = z.object({
+  id: z.string(),
+  platform: LivePlatformSchema,
+  /** The chat name the winner commented with (public in the chat already). */
+  displayName: z.string(),
+  excluded: z.boolean(),
+  exclusion: PublicExclusion.nullable(),
+  /** The re-draw that replaces this excluded winner. */
+  replacedBy: z.string().nullable(),
+  /** The prize waits for this chat identity to be linked to a Hanabi account ("Is this you?"). */
+  awaitingLink: z.boolean(),
+});
+export type ResultWinner = z.infer<typeof ResultWinner>;
+
+/**
+ * One draw in a campaign's public history (decision 0200): every draw, whatever its state, numbered by `round`
+ * without gaps; a failed one says why; a re-draw names the draw and the winners it replaces.
+ */
+export const ResultDraw = z.object({
+  id: z.string(),
+  round: z.number().int(),
+  status: DrawStatus,
+  trigger: DrawTrigger,
+  entrantCount: z.number().int().nullable(),
+  createdAt: z.string(),
+  revealedAt: z.string().nullable(),
+  failureCode: DrawFailure.nullable(),
+  /** The draw this one replaces an excluded winner of. */
+  redrawOf: z.string().nullable(),
+  /** The excluded winners (of `redrawOf`) this re-draw replaces. */
+  replaces: z.array(z.object({ winnerId: z.string(), displayName: z.string() })),
+  winners: z.array(ResultWinner),
+});
+export type ResultDraw = z.infer<typeof ResultDraw>;
+
+/**
+ * A draw as the public proof page shows it; `secret` and `seed` appear once revealed. The stored failure text
+ * stays private (`failureCode` says why); `history` is every draw of its campaign, newest first.
+ */
+export const PublicDraw = DrawSummary.omit({ failure: true }).extend({
   campaignTitle: z.string(),
   streamerName: z.string(),
   algorithm: z.string(),
   secret: z.string().nullable(),
   winners: z.array(z.object({ entrantKey: z.string(), displayName: z.string(), excluded: z.boolean() })),
   redraws: z.array(z.string()),
+  history: z.array(ResultDraw),
 });
 export type PublicDraw = z.infer<typeof PublicDraw>;
 
@@ -216,7 +301,8 @@ function platformDrawRoutes<P extends LivePlatform>(platform: P) {
       method: 'POST',
       path: `${base}/winner`,
       access: 'streamer',
-      summary: 'Draw winners now: commit, freeze the entrants, take the beacon, reveal (verifiable)',
+      summary:
+        'Draw winners now: commit, freeze the entrants, take the beacon, reveal (verifiable). Send an Idempotency-Key per intent: the same key answers the draw it made, never a second one; 409 while another draw of the campaign runs',
       tags: ['draws'],
       params: LiveStreamParams,
       body: DrawBody,
@@ -227,7 +313,8 @@ function platformDrawRoutes<P extends LivePlatform>(platform: P) {
       method: 'PUT',
       path: `${base}/winner`,
       access: 'streamer',
-      summary: 'Exclude winners (logged); each is replaced by a linked re-draw',
+      summary:
+        'Exclude winners with a reason from the list and your words (public, logged); each is replaced by a linked re-draw. Send an Idempotency-Key per intent: the same key answers the first result, nothing is excluded or re-drawn twice',
       tags: ['draws'],
       params: LiveStreamParams,
       body: WinnerEditBody,

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CampaignResults, MyCampaignResults, ResultStream } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, draw, liveStream, platformConnection, winner } from '../../db/schema.ts';
 import { campaignNotFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
+import { drawHistory } from './draw-history.ts';
 import type { DrawsRepository } from './draws.repository.ts';
 
 type CampaignRow = typeof campaign.$inferSelect;
@@ -27,9 +28,9 @@ export function streamAddresses(
 }
 
 /**
- * A campaign's results for its public page (decision 0075). `results` is the same body for every caller: the
- * revealed draws, each winner's chat name, whether its prize waits for that chat identity to be linked, and
- * the streams. `mine` is the caller's own wins (through the identities they linked) with the delivery state.
+ * A campaign's results for its public page (decision 0075). `results` is the same body for every caller: every
+ * draw as one history (decision 0200), each winner's chat name, whether its prize waits for that chat identity
+ * to be linked, and the streams. `mine` is the caller's own wins (through the identities they linked) with the delivery state.
  */
 export class CampaignResultsService {
   constructor(
@@ -50,13 +51,8 @@ export class CampaignResultsService {
 
   async results(campaignId: string): Promise<CampaignResults> {
     const row = await this.visible(campaignId);
-    const [draws, winners, streams] = await Promise.all([
-      this.db
-        .select()
-        .from(draw)
-        .where(and(eq(draw.campaignId, row.id), eq(draw.status, 'revealed')))
-        .orderBy(desc(draw.round)),
-      this.draws.campaignWinners(row.id),
+    const [draws, streams] = await Promise.all([
+      drawHistory(this.draws, row.id),
       this.db
         .select({
           stream: liveStream,
@@ -71,27 +67,7 @@ export class CampaignResultsService {
     return {
       campaignId: row.id,
       campaignStatus: row.status,
-      draws: draws.map((item) => ({
-        id: item.id,
-        round: item.round,
-        status: item.status,
-        trigger: item.trigger,
-        entrantCount: item.entrantCount,
-        revealedAt: item.revealedAt?.toISOString() ?? null,
-        redrawOf: item.redrawOf,
-        winners: winners
-          .filter((w) => w.drawId === item.id)
-          .sort((a, b) => a.position - b.position)
-          .map((w) => ({
-            id: w.id,
-            platform: w.platform,
-            displayName: w.displayName,
-            excluded: w.status === 'excluded',
-            // Held for a chat identity nobody has linked yet: the page asks "Is this you?". A prize held for a
-            // known person (no wallet yet) is theirs to see, not everyone's.
-            awaitingLink: w.status === 'held' && w.userId === null,
-          })),
-      })),
+      draws,
       streams: streams.map(({ stream, name, screenId }) => ({
         platform: stream.platform,
         status: stream.status,

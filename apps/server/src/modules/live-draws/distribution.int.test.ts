@@ -163,7 +163,7 @@ describe.each(testBackends())('distribution of drawn winners on %s', (backend) =
     const path = `/api/liveStreaming/youtube/${c.youtube.channelId}/${c.youtube.broadcastId}`;
     const refused = await world.as(world.streamerId).call('PUT', `${path}/winner`, {
       campaignId: c.id,
-      winners: [{ id: handed!.id, excluded: true, reason: 'too late' }],
+      winners: [{ id: handed!.id, excluded: true, reasonCode: 'other', reason: 'too late' }],
     });
     expect(refused.statusCode).toBe(422);
   });

@@ -91,7 +91,7 @@ describe.each(testBackends())('draw engine on %s', (backend) => {
     await first['open']({ campaignId, count: 2, trigger: 'manual', requestedBy: null, platform: 'youtube' });
     const [open] = await database.db.select().from(draw).where(eq(draw.id, 'draw-crashed'));
     expect(open!.status).toBe('open');
-    // Another draw waits for it: the next request finishes the open one first.
+    // The next request finishes the open one, and draws nothing more itself: one draw at a time (409).
     await expect(
       engine(['draw-second']).run({
         campaignId,
@@ -100,7 +100,8 @@ describe.each(testBackends())('draw engine on %s', (backend) => {
         requestedBy: null,
         platform: null,
       }),
-    ).rejects.toMatchObject({ statusCode: 422 });
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await database.db.select().from(draw).where(eq(draw.id, 'draw-second'))).toEqual([]);
     const [finished] = await database.db.select().from(draw).where(eq(draw.id, 'draw-crashed'));
     expect(finished!.status).toBe('revealed');
     const proof = await new PublicDrawService(database.db, new DrawsRepository(database.db)).proof(
@@ -159,7 +160,7 @@ describe.each(testBackends())('draw engine on %s', (backend) => {
     expect(rounds).toEqual(['7', '7']);
   });
 
-  it('refuses when nobody is eligible, and keeps no empty round', async () => {
+  it('refuses when nobody is eligible, and keeps the round as failed (no entrants) so numbers have no gaps', async () => {
     const id = await insertCampaign(database.db, {
       streamerId,
       goodsId,
@@ -176,7 +177,17 @@ describe.each(testBackends())('draw engine on %s', (backend) => {
         platform: null,
       }),
     ).rejects.toMatchObject({ statusCode: 422 });
-    expect(await database.db.select().from(draw).where(eq(draw.campaignId, id))).toEqual([]);
+    const [kept] = await database.db.select().from(draw).where(eq(draw.campaignId, id));
+    expect(kept).toMatchObject({ round: 1, status: 'failed', failureCode: 'noEntrants', entrantCount: 0 });
+    await insertComments(database.db, stream.id, [{ author: 'UCy', text: 'nobody says this' }]);
+    const next = await engine([]).run({
+      campaignId: id,
+      count: 'remaining',
+      trigger: 'manual',
+      requestedBy: null,
+      platform: null,
+    });
+    expect(next).toMatchObject({ round: 2, status: 'revealed' });
   });
 });
 

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { newSecret, pickWinners, seedOf, verifyBeacon } from '@hanabi/draw';
-import type { LiveEvent } from '@hanabi/api';
+import type { DrawFailure, LiveEvent } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
-import { campaign, draw, drawEntrant, winner } from '../../db/schema.ts';
+import { runIdempotent, storedIdempotentResponse } from '../../db/idempotent-write.ts';
+import { campaign, draw, drawEntrant, winner, winnerChange } from '../../db/schema.ts';
 import { AppError, businessRule, campaignNotFound, conflict, notFound } from '../../lib/app-error.ts';
 import { AdapterError, isAdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
@@ -13,6 +14,8 @@ import { freezeEntrants, type EntrantIdentity } from '../live-entries/index.ts';
 
 export type DrawRow = typeof draw.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What an intent key remembers: the draw it opened. */
+type Opened = { drawId: string };
 
 /** What the engine takes from outside, so tests can fix the secret, the id, the beacon and the time. */
 export interface DrawSeams {
@@ -30,6 +33,16 @@ export interface DrawRequest {
   requestedBy: string | null;
   platform: DrawRow['platform'];
   redrawOf?: string | null;
+  /** The excluded winners a re-draw replaces (marked `replaced_by` when it opens). */
+  replaces?: string[];
+}
+
+/** One user intent (decision 0200): the same Idempotency-Key under `scope` opens at most one draw. */
+export interface DrawIntent {
+  scope: string;
+  key: string | undefined;
+  /** What the client sent; the same key with another body is refused (422). */
+  body: unknown;
 }
 
 /** Draws that have not finished: at most one per campaign (the open step checks under the campaign's row lock). */
@@ -54,20 +67,37 @@ export class DrawEngine {
     return this.seams.clock?.() ?? new Date();
   }
 
-  /** Runs one draw to the end (after finishing any the campaign left pending). */
-  async run(request: DrawRequest): Promise<DrawRow> {
-    await this.finishPending(request.campaignId);
-    const opened = await this.open(request);
-    return this.resume(opened.id);
-  }
-
-  /** Finishes the campaign's unfinished draws (crash recovery). */
-  async finishPending(campaignId: string): Promise<void> {
+  /**
+   * Runs one draw to the end. With an intent key, the open step and the key's record commit together, so every
+   * request with that key follows the one draw it opened (however many arrive at once) and answers as it did.
+   * A draw of the campaign still pending refuses a new one (409), after helping it finish: a second click while
+   * a draw runs is the same intent, never a second draw.
+   */
+  async run(request: DrawRequest, intent?: DrawIntent): Promise<DrawRow> {
     const pending = await this.db
       .select({ id: draw.id })
       .from(draw)
-      .where(and(eq(draw.campaignId, campaignId), inArray(draw.status, [...PENDING])));
-    for (const row of pending) await this.resume(row.id);
+      .where(and(eq(draw.campaignId, request.campaignId), inArray(draw.status, [...PENDING])));
+    // Read after the pending draws: a twin's draw seen pending has its key record committed with it.
+    const stored =
+      intent && (await storedIdempotentResponse<Opened>(this.db, intent.scope, intent.key, intent.body));
+    if (stored) return this.settled(await this.resume(stored.drawId));
+    if (pending.length > 0) {
+      for (const row of pending) await this.resume(row.id);
+      throw conflict('Another draw of this campaign was running; look at its result before drawing again.');
+    }
+    const opened = await this.open(request, intent);
+    return this.settled(await this.resume(opened.drawId));
+  }
+
+  /** The answer a finished draw gives its request: a failed one is the error its failure means. */
+  private settled(row: DrawRow): DrawRow {
+    if (row.status !== 'failed') return row;
+    if (row.failureCode === 'noEntrants')
+      throw businessRule('Nobody is eligible: no comment matches the entry rule yet.');
+    if (row.failureCode === 'beaconRefused')
+      throw new AppError('UNAVAILABLE', 'The public randomness beacon refused: the draw failed.');
+    return row;
   }
 
   /** Takes a draw through whatever steps it has left. */
@@ -90,7 +120,7 @@ export class DrawEngine {
         );
       }
       if (isAdapterError(error)) {
-        await this.fail(drawId, `beacon: ${error.message}`);
+        await this.fail(drawId, `beacon: ${error.message}`, 'beaconRefused');
         throw new AppError('UNAVAILABLE', 'The public randomness beacon refused: the draw failed.');
       }
       throw error;
@@ -104,54 +134,82 @@ export class DrawEngine {
     return row;
   }
 
-  /** Step 1: a round with a fresh secret S; its commitment C is published before any entrant is frozen. */
-  private async open(request: DrawRequest): Promise<DrawRow> {
+  /**
+   * Step 1: a round with a fresh secret S; its commitment C is published before any entrant is frozen. With an
+   * intent key the round and the key's record commit together: a key seen before answers the round it opened.
+   */
+  private async open(request: DrawRequest, intent?: DrawIntent): Promise<Opened> {
     const { secret, commitment } = await (this.seams.secret ?? newSecret)();
     const id = this.seams.newId?.() ?? crypto.randomUUID();
-    return this.db.transaction(async (tx) => {
-      const [owner] = await tx
-        .select()
-        .from(campaign)
-        .where(eq(campaign.id, request.campaignId))
-        .for('update');
-      if (!owner) throw campaignNotFound();
-      if (owner.status === 'draft') throw businessRule('Publish the campaign before drawing winners.');
-      const [busy] = await tx
-        .select({ id: draw.id })
-        .from(draw)
-        .where(and(eq(draw.campaignId, owner.id), inArray(draw.status, [...PENDING])));
-      if (busy) throw conflict('Another draw of this campaign is running; try again in a moment.');
-      const [drawn] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(winner)
-        .where(and(eq(winner.campaignId, owner.id), ne(winner.status, 'excluded')));
-      const remaining = owner.winnerCount - Number(drawn?.count ?? 0);
-      const count = request.count === 'remaining' ? remaining : request.count;
-      if (remaining <= 0) throw businessRule('Every winner of this campaign has been drawn.');
-      if (count > remaining) throw businessRule(`Only ${remaining} winner(s) remain to be drawn.`);
-      const [last] = await tx
-        .select({ round: sql<number>`coalesce(max(${draw.round}), 0)::int` })
-        .from(draw)
-        .where(eq(draw.campaignId, owner.id));
-      const [row] = await tx
-        .insert(draw)
-        .values({
-          id,
-          campaignId: owner.id,
-          round: Number(last?.round ?? 0) + 1,
-          status: 'open',
-          commitment,
-          secretSeed: secret,
-          winnerCount: count,
-          trigger: request.trigger,
-          requestedBy: request.requestedBy,
-          platform: request.platform,
-          redrawOf: request.redrawOf ?? null,
-        })
-        .returning();
-      await this.publish(tx, owner.id, { type: 'draw', drawId: id, status: 'open' });
-      return row!;
-    });
+    return runIdempotent<Opened>(
+      this.db,
+      intent?.scope ?? 'draw.open',
+      intent?.key,
+      intent?.body,
+      async (tx) => ({ drawId: (await this.openIn(tx, request, id, secret, commitment)).id }),
+    );
+  }
+
+  private async openIn(
+    tx: Tx,
+    request: DrawRequest,
+    id: string,
+    secret: string,
+    commitment: string,
+  ): Promise<DrawRow> {
+    const [owner] = await tx.select().from(campaign).where(eq(campaign.id, request.campaignId)).for('update');
+    if (!owner) throw campaignNotFound();
+    if (owner.status === 'draft') throw businessRule('Publish the campaign before drawing winners.');
+    const [busy] = await tx
+      .select({ id: draw.id })
+      .from(draw)
+      .where(and(eq(draw.campaignId, owner.id), inArray(draw.status, [...PENDING])));
+    if (busy) throw conflict('Another draw of this campaign is running; try again in a moment.');
+    const [drawn] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(winner)
+      .where(and(eq(winner.campaignId, owner.id), ne(winner.status, 'excluded')));
+    const remaining = owner.winnerCount - Number(drawn?.count ?? 0);
+    const count = request.count === 'remaining' ? remaining : request.count;
+    if (remaining <= 0) throw businessRule('Every winner of this campaign has been drawn.');
+    if (count > remaining) throw businessRule(`Only ${remaining} winner(s) remain to be drawn.`);
+    const [last] = await tx
+      .select({ round: sql<number>`coalesce(max(${draw.round}), 0)::int` })
+      .from(draw)
+      .where(eq(draw.campaignId, owner.id));
+    const [row] = await tx
+      .insert(draw)
+      .values({
+        id,
+        campaignId: owner.id,
+        round: Number(last?.round ?? 0) + 1,
+        status: 'open',
+        commitment,
+        secretSeed: secret,
+        winnerCount: count,
+        trigger: request.trigger,
+        requestedBy: request.requestedBy,
+        platform: request.platform,
+        redrawOf: request.redrawOf ?? null,
+      })
+      .returning();
+    if (request.replaces?.length) {
+      // Logged with the draw it opens, so a repeated request that follows this draw logs nothing again.
+      await tx
+        .update(winner)
+        .set({ replacedBy: id })
+        .where(and(eq(winner.campaignId, owner.id), inArray(winner.id, request.replaces)));
+      await tx.insert(winnerChange).values({
+        id: crypto.randomUUID(),
+        campaignId: owner.id,
+        winnerId: null,
+        actorId: request.requestedBy,
+        action: 'redraw',
+        details: { drawId: id, redrawOf: request.redrawOf ?? null, replaced: request.replaces, count },
+      });
+    }
+    await this.publish(tx, owner.id, { type: 'draw', drawId: id, status: 'open' });
+    return row!;
   }
 
   /** Step 2: entrants frozen at T (set-based), H and the count stored, the beacon round after T named. */
@@ -164,9 +222,18 @@ export class DrawEngine {
       const closedAt = this.now();
       const frozen = await freezeEntrants(tx, drawId, owner, closedAt);
       if (frozen.count === 0) {
-        // Nothing was drawn and nobody could be favoured: the empty round is dropped rather than kept as
-        // clutter in the list (its 'failed' event still tells open pages).
-        await tx.delete(draw).where(eq(draw.id, drawId));
+        // Kept as failed, never dropped (decision 0200): its commitment was public, so its round stays in the
+        // history and the numbers have no gaps.
+        await tx
+          .update(draw)
+          .set({
+            status: 'failed',
+            closedAt,
+            entrantCount: 0,
+            failure: 'no entrants',
+            failureCode: 'noEntrants',
+          })
+          .where(eq(draw.id, drawId));
         await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
         return;
       }
@@ -184,8 +251,6 @@ export class DrawEngine {
         .where(eq(draw.id, drawId));
       await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'closed' });
     });
-    const [after] = await this.db.select({ id: draw.id }).from(draw).where(eq(draw.id, drawId));
-    if (!after) throw businessRule('Nobody is eligible: no comment matches the entry rule yet.');
   }
 
   /** Step 3: the named round's value (outside any transaction: drand may make us wait a few seconds). */
@@ -243,7 +308,11 @@ export class DrawEngine {
         this.log.warn({ drawId, entrantKey: unknown.entrantKey }, 'draw winner has no stored identity');
         await tx
           .update(draw)
-          .set({ status: 'failed', failure: `entrant identity unknown: ${unknown.entrantKey}` })
+          .set({
+            status: 'failed',
+            failure: `entrant identity unknown: ${unknown.entrantKey}`,
+            failureCode: 'entrantUnknown',
+          })
           .where(eq(draw.id, drawId));
         await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
         return;
@@ -291,11 +360,11 @@ export class DrawEngine {
   }
 
   /** Ends a draw that cannot finish (kept, with why, so its commitment is never silently dropped). */
-  async fail(drawId: string, failure: string): Promise<void> {
+  async fail(drawId: string, failure: string, failureCode: DrawFailure = 'other'): Promise<void> {
     await this.db.transaction(async (tx) => {
       const current = await this.lock(tx, drawId);
       if (current.status !== 'open' && current.status !== 'closed') return;
-      await tx.update(draw).set({ status: 'failed', failure }).where(eq(draw.id, drawId));
+      await tx.update(draw).set({ status: 'failed', failure, failureCode }).where(eq(draw.id, drawId));
       await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
     });
   }

@@ -151,13 +151,14 @@ describe.each(testBackends())('draws over HTTP on %s', (backend) => {
     const target = before.winners[0]!;
     const edited = await streamer().call('PUT', `${yt}/winner`, {
       campaignId: c.id,
-      winners: [{ id: target.id, excluded: true, reason: 'bot account' }],
+      winners: [{ id: target.id, excluded: true, reasonCode: 'notEligible', reason: 'bot account' }],
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const after = WinnerList.parse(edited.json());
     expect(after.winners.find((row) => row.id === target.id)).toMatchObject({
       status: 'excluded',
       excludedReason: 'bot account',
+      excludedReasonCode: 'notEligible',
     });
     const redraw = after.draws.find((row) => row.redrawOf === target.drawId)!;
     expect(redraw).toMatchObject({ trigger: 'redraw', status: 'revealed', winnerCount: 1 });
@@ -168,7 +169,7 @@ describe.each(testBackends())('draws over HTTP on %s', (backend) => {
     expect(after.changes.find((change) => change.action === 'exclude')).toMatchObject({
       winnerId: target.id,
       actorId: world.streamerId,
-      details: { reason: 'bot account' },
+      details: { reasonCode: 'notEligible', reason: 'bot account' },
     });
     const proof = (await world.as(null).call('GET', `/api/draw/${redraw.id}/proof`)).json() as DrawProof;
     expect((await verifyDraw(proof)).ok).toBe(true);

@@ -46,6 +46,7 @@ export function toDrawSummary(row: DrawRow): DrawSummary {
     seed: row.status === 'revealed' ? row.seed : null,
     redrawOf: row.redrawOf,
     failure: row.failure,
+    failureCode: row.failureCode,
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
     revealedAt: row.revealedAt?.toISOString() ?? null,
@@ -87,15 +88,6 @@ export class DrawsRepository {
       .where(eq(drawEntrant.drawId, drawId))
       .orderBy(asc(drawEntrant.position));
     return rows.map((row) => row.key);
-  }
-
-  async redrawsOf(drawId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: draw.id })
-      .from(draw)
-      .where(eq(draw.redrawOf, drawId))
-      .orderBy(asc(draw.round));
-    return rows.map((row) => row.id);
   }
 
   /** Winners with their current person and delivery, newest draw first, then draw order. */
@@ -141,6 +133,9 @@ export class DrawsRepository {
       deliveryStatus: row.deliveryStatus,
       txHash: row.txHash,
       excludedReason: row.winner.excludedReason,
+      excludedReasonCode: row.winner.excludedReasonCode,
+      excludedAt: row.winner.excludedAt?.toISOString() ?? null,
+      replacedBy: row.winner.replacedBy,
       createdAt: row.winner.createdAt.toISOString(),
     }));
   }

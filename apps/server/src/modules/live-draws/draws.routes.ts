@@ -3,6 +3,7 @@ import { CampaignResults, campaignResultsRoutes, drawRoutes, liveRoutes } from '
 import type { CacheBus } from '../../db/cache-bus.ts';
 import { campaignNotFound } from '../../lib/app-error.ts';
 import { ReadCache, sendJson } from '../../http/read-cache.ts';
+import { readIdempotencyKey } from '../../http/idempotency.ts';
 import { registerRoute } from '../../http/register-route.ts';
 import { requireSession } from '../../http/session.ts';
 import { unlessNotFound } from '../og-pages/index.ts';
@@ -45,11 +46,11 @@ export async function registerDrawRoutes(
     registerRoute(app, routes.list, ({ session, params, query }) =>
       winners.list(requireSession(session), at(params), query.campaignId),
     );
-    registerRoute(app, routes.draw, ({ session, params, body }) =>
-      winners.draw(requireSession(session), at(params), body),
+    registerRoute(app, routes.draw, ({ session, params, body, request }) =>
+      winners.draw(requireSession(session), at(params), body, readIdempotencyKey(request.headers)),
     );
-    registerRoute(app, routes.edit, ({ session, params, body }) =>
-      winners.edit(requireSession(session), at(params), body),
+    registerRoute(app, routes.edit, ({ session, params, body, request }) =>
+      winners.edit(requireSession(session), at(params), body, readIdempotencyKey(request.headers)),
     );
     registerRoute(app, routes.start, ({ session, params, body }) =>
       schedules.start(requireSession(session), at(params), body.campaignId),

@@ -4,6 +4,7 @@ import type { DrawProofResponse, PublicDraw } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, winner } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
+import { historyOf } from './draw-history.ts';
 import { toDrawSummary, type DrawRow, type DrawsRepository } from './draws.repository.ts';
 
 /**
@@ -44,10 +45,25 @@ export class PublicDrawService {
 
   async get(id: string): Promise<PublicDraw> {
     const { row, title, streamerName } = await this.visible(id);
-    const [winners, redraws] = await Promise.all([this.winnersOf(row.id), this.draws.redrawsOf(row.id)]);
+    // The campaign's draws and winners give this draw's winners and re-draws too: a read costs the same few
+    // queries however many draws and winners there are.
+    const [rows, campaignWinners] = await Promise.all([
+      this.draws.draws(row.campaignId),
+      this.draws.campaignWinners(row.campaignId),
+    ]);
+    const winners = campaignWinners
+      .filter((item) => item.drawId === row.id)
+      .sort((a, b) => a.position - b.position);
+    const redraws = rows
+      .filter((item) => item.redrawOf === row.id)
+      .sort((a, b) => a.round - b.round)
+      .map((item) => item.id);
     const revealed = row.status === 'revealed';
+    // The stored failure text stays the streamer's: the public reads `failureCode`.
+    const { failure: _private, ...summary } = toDrawSummary(row);
     return {
-      ...toDrawSummary(row),
+      ...summary,
+      failureCode: row.status === 'failed' ? (row.failureCode ?? 'other') : null,
       campaignTitle: title,
       streamerName,
       algorithm: DRAW_ALGORITHM,
@@ -58,6 +74,7 @@ export class PublicDrawService {
         excluded: item.status === 'excluded',
       })),
       redraws,
+      history: historyOf(rows, campaignWinners),
     };
   }
 

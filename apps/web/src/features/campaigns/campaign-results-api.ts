@@ -30,7 +30,7 @@ export function useMyCampaignResults(campaignId: string, signedIn: boolean) {
   });
 }
 
-/** What a live event means for the results: a revealed draw or changed winners refetch both queries. */
+/** What a live event means for the results: any draw's new state (every one is shown) or changed winners. */
 export function useResultsRefresh(campaignId: string) {
   const queryClient = useQueryClient();
   const refresh = useCallback(() => {
@@ -38,7 +38,7 @@ export function useResultsRefresh(campaignId: string) {
   }, [queryClient, campaignId]);
   const onEvent = useCallback(
     (event: LiveEvent) => {
-      if (event.type === 'winners' || (event.type === 'draw' && event.status === 'revealed')) refresh();
+      if (event.type === 'winners' || event.type === 'draw') refresh();
     },
     [refresh],
   );

@@ -27,7 +27,7 @@ function draw(overrides: Partial<PublicDraw> = {}): PublicDraw {
     beacon: { source: 'chain:31337', round: '42', value: HEX('c') },
     seed: HEX('d'),
     redrawOf: 'd0',
-    failure: null,
+    failureCode: null,
     createdAt: '2025-07-01T10:00:00.000Z',
     closedAt: '2025-07-01T10:10:00.000Z',
     revealedAt: '2025-07-01T10:10:05.000Z',
@@ -40,9 +40,77 @@ function draw(overrides: Partial<PublicDraw> = {}): PublicDraw {
       { entrantKey: 'youtube:UCtwo', displayName: 'Excluded one', excluded: true },
     ],
     redraws: ['d2', 'd3'],
+    history: HISTORY,
     ...overrides,
   };
 }
+
+/** The campaign's draws: this one (d1, a re-draw of d0), a failed one, and d0 with an exclusion. */
+const HISTORY: PublicDraw['history'] = [
+  {
+    id: 'd4',
+    round: 4,
+    status: 'failed',
+    trigger: 'manual',
+    entrantCount: 0,
+    createdAt: '2025-07-01T11:00:00.000Z',
+    revealedAt: null,
+    failureCode: 'noEntrants',
+    redrawOf: null,
+    replaces: [],
+    winners: [],
+  },
+  {
+    id: 'd1',
+    round: 3,
+    status: 'revealed',
+    trigger: 'redraw',
+    entrantCount: 12345,
+    createdAt: '2025-07-01T10:00:00.000Z',
+    revealedAt: '2025-07-01T10:10:05.000Z',
+    failureCode: null,
+    redrawOf: 'd0',
+    replaces: [{ winnerId: 'w0', displayName: `除外 ${HOSTILE}` }],
+    winners: [
+      {
+        id: 'w1',
+        platform: 'youtube',
+        displayName: `当選者 ${HOSTILE}`,
+        excluded: false,
+        exclusion: null,
+        replacedBy: null,
+        awaitingLink: false,
+      },
+    ],
+  },
+  {
+    id: 'd0',
+    round: 2,
+    status: 'revealed',
+    trigger: 'manual',
+    entrantCount: 12346,
+    createdAt: '2025-07-01T09:00:00.000Z',
+    revealedAt: '2025-07-01T09:10:05.000Z',
+    failureCode: null,
+    redrawOf: null,
+    replaces: [],
+    winners: [
+      {
+        id: 'w0',
+        platform: 'youtube',
+        displayName: `除外 ${HOSTILE}`,
+        excluded: true,
+        exclusion: {
+          reasonCode: 'duplicateAccount',
+          note: `同じ人 ${HOSTILE}`,
+          at: '2025-07-01T09:30:00.000Z',
+        },
+        replacedBy: 'd1',
+        awaitingLink: false,
+      },
+    ],
+  },
+];
 
 const textOf = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
 
@@ -92,11 +160,12 @@ describe('the draw proof page drawn before the app', { timeout: 20_000 }, () => 
         redrawOf: null,
       }),
     ],
-    ['failed', draw({ status: 'failed', failure: `beacon timed out ${HOSTILE}`, winners: [], redraws: [] })],
+    ['failed', draw({ status: 'failed', failureCode: 'beaconRefused', winners: [], redraws: [] })],
     ['open, nothing hashed yet', draw({ status: 'open', entrantsHash: null, beacon: null, winners: [] })],
+    ['the first draw of its campaign, no history yet', draw({ redrawOf: null, redraws: [], history: [] })],
   ])('says what the page says, in order, in Japanese (%s)', async (_name, shown) => {
     const { page } = await reactPage(shown);
-    const paint = painted(drawProofFirstPaint(ja, shown, { origin: window.location.origin }));
+    const paint = painted(drawProofFirstPaint(ja, shown, { origin: window.location.origin, locale: 'ja' }));
     expect(textOf(paint)).toBe(textOf(page));
     // Hostile names are text, never markup.
     expect(paint.querySelector('img, script')).toBeNull();
@@ -107,14 +176,19 @@ describe('the draw proof page drawn before the app', { timeout: 20_000 }, () => 
     await i18n.changeLanguage('en');
     const shown = draw();
     const { page } = await reactPage(shown);
-    const paint = painted(drawProofFirstPaint(en, shown, { origin: window.location.origin }));
+    const paint = painted(drawProofFirstPaint(en, shown, { origin: window.location.origin, locale: 'en' }));
     expect(textOf(paint)).toBe(textOf(page));
     expect(textOf(paint)).toContain('12,345');
+    // The history: a failed draw says why, a re-draw whom it replaces, an exclusion its reason and words.
+    expect(textOf(paint)).toContain('No comment met the entry rule, so it ended without winners');
+    expect(textOf(paint)).toContain('Re-draw replacing 除外');
+    expect(textOf(paint)).toMatch(/Excluded: Duplicate account \(.+\)/);
+    expect(textOf(paint)).toContain('Streamer’s words: “同じ人');
   });
 
   it('escapes every text of the draw and every link it draws', () => {
     const shown = draw({ redrawOf: '"><script>', redraws: ['x"y'] });
-    const markup = drawProofFirstPaint(ja, shown, { origin: 'https://hanabi.example' });
+    const markup = drawProofFirstPaint(ja, shown, { origin: 'https://hanabi.example', locale: 'ja' });
     expect(markup).not.toMatch(/<img|<script|onerror="/);
     expect(markup).toContain('&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#39;quoted&#39;');
     expect(markup).toContain('href="/draw/%22%3E%3Cscript%3E"');

@@ -12,9 +12,17 @@ import type { PublicDraw } from '@hanabi/api';
 import { systemFonts } from '../../lib/system-fonts';
 import { formatCount } from '../../lib/format';
 import { escapeHtml } from '../../lib/html-text';
+import { drawHistoryText, type HistoryEntryText } from '../../lib/draw-history-text';
 
-/** The messages it shows (`drawProof.*` of `lib/i18n`). */
+/** A message group: texts, or groups of them. */
+interface MessageGroup {
+  [name: string]: string | MessageGroup;
+}
+
+/** The messages it shows (`drawProof.*`, `drawHistory.*` and `exclusion.*` of `lib/i18n`). */
 export interface DrawProofMessages {
+  drawHistory: MessageGroup;
+  exclusion: MessageGroup;
   drawProof: {
     title: string;
     lead: string;
@@ -75,6 +83,14 @@ const STYLE = [
   '.fp-draw-alert>div{flex:1}',
   '.fp-draw-progress{height:8px;border-radius:var(--mantine-radius-md);background:#c92a52}',
   '.fp-draw-verifying{display:flex;flex-direction:column;gap:var(--mantine-spacing-xs)}',
+  '.fp-draw-xs{font-size:var(--mantine-font-size-xs);line-height:var(--mantine-line-height-xs)}',
+  '.fp-draw-dim{color:var(--mantine-color-dimmed)}',
+  // Above `.fp-draw ol` and `.fp-draw li .fp-draw-row` (the winners card's list), as React's styles are.
+  '.fp-draw ol.fp-draw-history{margin:0;padding:0;list-style:none;display:flex;flex-direction:column;',
+  'gap:var(--mantine-spacing-sm)}',
+  '.fp-draw .fp-draw-history .fp-draw-row{gap:var(--mantine-spacing-xs)}',
+  '.fp-draw .fp-draw-history ul{margin:4px 0 0;padding-left:20px;display:flex;flex-direction:column;gap:2px}',
+  '.fp-draw-head{display:flex;flex-direction:column;gap:2px}',
 ].join('');
 
 /** Tabler's outline icons the page shows (copy, clock, alert triangle), as `@tabler/icons-react` draws them. */
@@ -140,11 +156,82 @@ function winners(draw: PublicDraw, messages: DrawProofMessages['drawProof']): st
   return `<div class="fp-draw-card"><h2>${escapeHtml(messages.winners)}</h2><ol>${rows.join('')}</ol></div>`;
 }
 
+/**
+ * The text at a dot path of the messages, with the app's `{{name}}` values and, with `count`, the language's plural
+ * form as the app picks it (`key_one`, else `key_other`). Unescaped: `history` escapes.
+ */
+function lookup(
+  messages: DrawProofMessages,
+  key: string,
+  values: Record<string, string | number> = {},
+  locale = 'ja',
+): string {
+  const at = (path: string) => {
+    let node: MessageGroup | string | undefined = messages as unknown as MessageGroup;
+    for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    return typeof node === 'string' ? node : undefined;
+  };
+  const count = values.count;
+  const message =
+    (typeof count === 'number'
+      ? (at(`${key}_${new Intl.PluralRules(locale).select(count)}`) ?? at(`${key}_other`))
+      : at(key)) ?? key;
+  return message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
+}
+
+/** `src/components/draw-history.tsx`'s `DrawHistory`, from the same texts (`drawHistoryText`). */
+function history(draw: PublicDraw, messages: DrawProofMessages, locale: string): string {
+  if (draw.history.length === 0) return '';
+  const t = (key: string, values?: Record<string, string | number>) => lookup(messages, key, values, locale);
+  const link = (id: string, label: string, size: string) =>
+    `<a class="fp-draw-link ${size}" href="/draw/${escapeHtml(encodeURIComponent(id))}">${escapeHtml(label)}</a>`;
+  const entry = (item: HistoryEntryText) =>
+    [
+      `<li><div class="fp-draw-head"><div class="fp-draw-row">`,
+      item.id === draw.id
+        ? `<p class="fp-draw-label">${escapeHtml(item.title)}</p>`
+        : link(item.id, item.title, 'fp-draw-label'),
+      `<span class="fp-draw-badge fp-draw-badge-xs" style="background:${BADGE_COLOURS[item.status]}">`,
+      `${escapeHtml(item.statusLabel)}</span></div>`,
+      `<p class="fp-draw-xs fp-draw-dim">${escapeHtml(item.meta)}</p>`,
+      item.failure ? `<p class="fp-draw-sm">${escapeHtml(item.failure)}</p>` : '',
+      item.replaces
+        ? `<p class="fp-draw-sm">${escapeHtml(item.replaces.text)} ${link(item.replaces.drawId, item.replaces.label, 'fp-draw-sm')}</p>`
+        : '',
+      '</div>',
+      item.winners.length > 0
+        ? `<ul>${item.winners
+            .map((winner) =>
+              [
+                `<li><p class="fp-draw-sm"${winner.excluded ? ' style="text-decoration:line-through"' : ''}>`,
+                `${escapeHtml(winner.name)}</p>`,
+                winner.exclusion ? `<p class="fp-draw-xs">${escapeHtml(winner.exclusion)}</p>` : '',
+                winner.exclusion && winner.note
+                  ? `<p class="fp-draw-xs fp-draw-dim" style="overflow-wrap:anywhere">${escapeHtml(winner.note)}</p>`
+                  : '',
+                winner.exclusion && winner.replacedBy
+                  ? `<p class="fp-draw-xs">${escapeHtml(t('drawHistory.replacedBy'))} ` +
+                    `${link(winner.replacedBy.drawId, winner.replacedBy.label, 'fp-draw-xs')}</p>`
+                  : '',
+                '</li>',
+              ].join(''),
+            )
+            .join('')}</ul>`
+        : '',
+      '</li>',
+    ].join('');
+  return [
+    `<section class="fp-draw-card" style="overflow-wrap:anywhere"><h2>${escapeHtml(t('drawHistory.title'))}</h2>`,
+    `<p class="fp-draw-sm" style="margin-bottom:var(--mantine-spacing-xs)">${escapeHtml(t('drawHistory.lead'))}</p>`,
+    `<ol class="fp-draw-history">${drawHistoryText(draw.history, t, locale).map(entry).join('')}</ol></section>`,
+  ].join('');
+}
+
 /** The first screen of `/draw/{id}` in one language (inside the server's first-paint frame). */
 export function drawProofFirstPaint(
   messages: DrawProofMessages,
   draw: PublicDraw,
-  { origin }: { origin: string },
+  { origin, locale }: { origin: string; locale: 'ja' | 'en' },
 ): string {
   const m = messages.drawProof;
   const link = (id: string, extra = '') =>
@@ -172,12 +259,19 @@ export function drawProofFirstPaint(
           .join('')}</div>`
       : '',
     `<div class="fp-draw-card"><div class="fp-draw-stack">${values.join('')}</div></div>`,
-    draw.status === 'failed' ? alert('red', 'alert', text(m.failed, { reason: draw.failure ?? '' })) : '',
+    draw.status === 'failed'
+      ? alert(
+          'red',
+          'alert',
+          text(m.failed, { reason: lookup(messages, `drawHistory.failure.${draw.failureCode ?? 'other'}`) }),
+        )
+      : '',
     draw.status === 'open' || draw.status === 'closed' ? alert('blue', 'clock', escapeHtml(m.waiting)) : '',
     draw.status === 'revealed' ? winners(draw, m) : '',
     `<section class="fp-draw-card"><h2>${escapeHtml(m.howTitle)}</h2>`,
     `<p class="fp-draw-sm" style="margin-bottom:var(--mantine-spacing-xs)">${escapeHtml(m.howBody)}</p>`,
     `${value('verify-draw', command)}</section>`,
+    history(draw, messages, locale),
     // What the revealed page shows first below: its in-browser check under way.
     draw.status === 'revealed'
       ? `<div class="fp-draw-verifying"><p class="fp-draw-sm">${text(m.verifying, { n: count })}</p>` +

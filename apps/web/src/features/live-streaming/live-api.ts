@@ -104,16 +104,33 @@ export function useWinners(campaignId: string, stream: StreamRef | null) {
   });
 }
 
-export function drawWinners(stream: StreamRef, body: DrawBody) {
+/** Draws under the intent's Idempotency-Key: a repeat of the same click answers the draw it made (decision 0200). */
+export function drawWinners(stream: StreamRef, body: DrawBody, idempotencyKey: string) {
   const route = stream.platform === 'youtube' ? apiRoutes.youtubeDraw : apiRoutes.twitcastingDraw;
-  return callApi(route, { params: streamParams(stream), body });
+  return callApi(route, {
+    params: streamParams(stream),
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
-export function excludeWinners(stream: StreamRef, body: WinnerEditBody) {
+/** Excludes (and re-draws) under the intent's Idempotency-Key: a repeat excludes and re-draws nothing twice. */
+export function excludeWinners(stream: StreamRef, body: WinnerEditBody, idempotencyKey: string) {
   const route =
     stream.platform === 'youtube' ? apiRoutes.youtubeEditWinners : apiRoutes.twitcastingEditWinners;
-  return callApi(route, { params: streamParams(stream), body });
+  return callApi(route, {
+    params: streamParams(stream),
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
+
+/**
+ * The server has answered an intent for good (done, or refused by a rule): the next click is a new intent. A
+ * lost answer or a 5xx may hide a draw that went through (or finishes later), so a retry keeps the key.
+ */
+export const answeredForGood = (error: unknown) =>
+  isApiError(error) && error.status > 0 && error.status < 500;
 
 export function setSchedule(stream: StreamRef, campaignId: string, active: boolean) {
   const youtube = stream.platform === 'youtube';

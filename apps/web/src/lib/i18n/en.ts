@@ -1,6 +1,7 @@
 import type { Messages } from './ja';
 import { audienceEn } from './sections/audience';
 import { deliveryEn } from './sections/delivery';
+import { drawHistoryEn } from './sections/draw-history';
 import { walletTrustEn } from './sections/wallet-trust';
 import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
@@ -11,6 +12,7 @@ import { streamerEn } from './sections/streamer';
 /** English messages; the key set must equal the Japanese one. */
 export const en: Messages = {
   ...deliveryEn,
+  ...drawHistoryEn,
   ...walletTrustEn,
   ...liveEn,
   ...audienceEn,

@@ -4,6 +4,7 @@
  */
 import { audienceJa } from './sections/audience';
 import { deliveryJa } from './sections/delivery';
+import { drawHistoryJa } from './sections/draw-history';
 import { walletTrustJa } from './sections/wallet-trust';
 import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
@@ -13,6 +14,7 @@ import { streamerJa } from './sections/streamer';
 
 export const ja = {
   ...deliveryJa,
+  ...drawHistoryJa,
   ...walletTrustJa,
   ...liveJa,
   ...audienceJa,

@@ -6,12 +6,18 @@ import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'wouter';
 import { accountQueryKey, useAccount } from '../../../lib/account';
 import { browserNavigation } from '../../../lib/browser-navigation';
-import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast } from '../../../lib/toast';
 import { useConnectResult } from '../../../lib/use-connect-result';
 import { connectionsKey, identityConsentUrl } from '../../../lib/live-connections-api';
 import { useLiveEvents } from '../../../lib/use-live-events';
 import { useCampaignResults, useMyCampaignResults, useResultsRefresh } from '../campaign-results-api';
+import {
+  ExclusionLines,
+  HistoryDetails,
+  HistoryStatusBadge,
+  useDrawHistoryText,
+} from '../../../components/draw-history';
+import type { HistoryEntryText, HistoryWinnerText } from '../../../lib/draw-history-text';
 
 const ICONS = { youtube: IconBrandYoutube, twitcasting: IconBroadcast } as const;
 const WIN_COLORS: Record<MyWin['status'], string> = {
@@ -108,10 +114,12 @@ function MyWins({ wins }: { wins: MyWin[] }) {
 
 function WinnerRow({
   winner,
+  text,
   mine,
   claim,
 }: {
   winner: ResultWinner;
+  text: HistoryWinnerText | undefined;
   mine: MyWin | undefined;
   claim: ((platform: LivePlatform) => void) | null;
 }) {
@@ -146,6 +154,7 @@ function WinnerRow({
           </Badge>
         )}
       </Group>
+      {text && <ExclusionLines winner={text} />}
       {!mine && winner.awaitingLink && claim && (
         <Button
           variant="light"
@@ -168,46 +177,58 @@ function WinnerRow({
 
 function DrawCard({
   draw,
+  entry,
   mine,
   claim,
 }: {
   draw: ResultDraw;
+  entry: HistoryEntryText;
   mine: Map<string, MyWin>;
   claim: (winner: ResultWinner) => ((platform: LivePlatform) => void) | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const standing = draw.winners.filter((winner) => !winner.excluded).length;
+  const texts = new Map(entry.winners.map((winner) => [winner.id, winner]));
   return (
-    <Card withBorder padding="sm" data-testid="result-draw">
+    <Card withBorder padding="sm" data-testid="result-draw" data-status={draw.status}>
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={3} size="h6">
-          {t(draw.redrawOf ? 'results.redraw' : 'results.draw', { round: draw.round })}
-        </Title>
+        <Group gap="xs" wrap="wrap">
+          <Title order={3} size="h6">
+            {t(draw.redrawOf ? 'results.redraw' : 'results.draw', { round: draw.round })}
+          </Title>
+          <HistoryStatusBadge entry={entry} />
+        </Group>
         <Anchor component={Link} to={`/draw/${draw.id}`} size="sm" data-testid="result-proof">
           {t('results.proof')}
         </Anchor>
       </Group>
-      <Text size="xs" c="dimmed">
-        {[
-          draw.revealedAt ? formatDateTime(draw.revealedAt, i18n.language) : null,
-          draw.entrantCount !== null ? t('results.entrants', { count: draw.entrantCount }) : null,
-          t('results.winnersCount', { count: standing }),
-        ]
-          .filter(Boolean)
-          .join(' · ')}
-      </Text>
-      <Stack gap="xs" mt="xs">
-        {draw.winners.map((winner) => (
-          <WinnerRow key={winner.id} winner={winner} mine={mine.get(winner.id)} claim={claim(winner)} />
-        ))}
+      <Stack gap={2}>
+        <HistoryDetails
+          entry={entry}
+          extra={draw.status === 'revealed' ? t('results.winnersCount', { count: standing }) : undefined}
+        />
       </Stack>
+      {draw.winners.length > 0 && (
+        <Stack gap="xs" mt="xs">
+          {draw.winners.map((winner) => (
+            <WinnerRow
+              key={winner.id}
+              winner={winner}
+              text={texts.get(winner.id)}
+              mine={mine.get(winner.id)}
+              claim={claim(winner)}
+            />
+          ))}
+        </Stack>
+      )}
     </Card>
   );
 }
 
 /**
- * The results on the public campaign page (decision 0075): each revealed draw with its winners' chat names and
- * its proof, the streams, and — for the signed-in viewer — their own rows marked "you" with the delivery state.
+ * The results on the public campaign page (decision 0075): every draw as one history (decision 0200) — its
+ * number, state, time, why a failed one failed, what a re-draw replaces, each exclusion's reason and time —
+ * with its winners' chat names and its proof, the streams, and — for the signed-in viewer — their own rows marked "you" with the delivery state.
  * A prize held for an unlinked chat identity offers "Is this you?": linking goes through the platform's consent
  * page and comes back here, where the released prize shows up as the viewer's own. Live events refetch it.
  */
@@ -231,6 +252,7 @@ export function CampaignResultsSection({ campaignId }: { campaignId: string }) {
   });
 
   const myWins = new Map((mine.data?.wins ?? []).map((win) => [win.winnerId, win]));
+  const history = useDrawHistoryText(results.data?.draws ?? []);
   // "Is this you?" is for whoever has not linked that platform yet (someone who has is not that winner).
   const claim = (winner: ResultWinner) => {
     if (!winner.awaitingLink) return null;
@@ -268,8 +290,8 @@ export function CampaignResultsSection({ campaignId }: { campaignId: string }) {
               {t('results.none')}
             </Text>
           ) : (
-            results.data.draws.map((draw) => (
-              <DrawCard key={draw.id} draw={draw} mine={myWins} claim={claim} />
+            results.data.draws.map((draw, index) => (
+              <DrawCard key={draw.id} draw={draw} entry={history[index]!} mine={myWins} claim={claim} />
             ))
           )}
           {!account && results.data.draws.some((draw) => draw.winners.some((w) => w.awaitingLink)) && (

@@ -61,7 +61,7 @@ function publicDraw(proof: DrawProof, overrides: Partial<PublicDraw> = {}): Publ
     beacon: proof.beacon,
     seed: proof.seed,
     redrawOf: null,
-    failure: null,
+    failureCode: null,
     createdAt: '2025-07-01T10:00:00.000Z',
     closedAt: '2025-07-01T10:10:00.000Z',
     revealedAt: '2025-07-01T10:10:05.000Z',
@@ -75,9 +75,67 @@ function publicDraw(proof: DrawProof, overrides: Partial<PublicDraw> = {}): Publ
       excluded: false,
     })),
     redraws: ['d2'],
+    history: [],
     ...overrides,
   };
 }
+
+/** A campaign's history: a failed first round, this draw with an exclusion, and its re-draw. */
+const HISTORY: PublicDraw['history'] = [
+  {
+    id: 'd2',
+    round: 3,
+    status: 'revealed',
+    trigger: 'redraw',
+    entrantCount: 249,
+    createdAt: '2025-07-01T10:30:00.000Z',
+    revealedAt: '2025-07-01T10:30:05.000Z',
+    failureCode: null,
+    redrawOf: 'd1',
+    replaces: [{ winnerId: 'w1', displayName: '当選者1' }],
+    winners: [],
+  },
+  {
+    id: 'd1',
+    round: 2,
+    status: 'revealed',
+    trigger: 'manual',
+    entrantCount: 250,
+    createdAt: '2025-07-01T10:00:00.000Z',
+    revealedAt: '2025-07-01T10:10:05.000Z',
+    failureCode: null,
+    redrawOf: null,
+    replaces: [],
+    winners: [
+      {
+        id: 'w1',
+        platform: 'youtube',
+        displayName: '当選者1',
+        excluded: true,
+        exclusion: {
+          reasonCode: 'duplicateAccount',
+          note: '同じ人の別アカウント',
+          at: '2025-07-01T10:20:00.000Z',
+        },
+        replacedBy: 'd2',
+        awaitingLink: false,
+      },
+    ],
+  },
+  {
+    id: 'd0',
+    round: 1,
+    status: 'failed',
+    trigger: 'manual',
+    entrantCount: 0,
+    createdAt: '2025-07-01T09:00:00.000Z',
+    revealedAt: null,
+    failureCode: 'noEntrants',
+    redrawOf: null,
+    replaces: [],
+    winners: [],
+  },
+];
 
 function serve(draw: PublicDraw, proof: DrawProof | null) {
   return (url: string) => {
@@ -157,6 +215,37 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
     expect(screen.getByTestId('check-beacon').getAttribute('data-ok')).toBe('false');
     expect(screen.getByTestId('check-seed').getAttribute('data-ok')).toBe('true');
+  });
+
+  it("shows every draw of the campaign: a failed one with why, an exclusion's reason and words, the re-draw", async () => {
+    const proof = await honestProof();
+    renderApp('/draw/d1', { api: serve(publicDraw(proof, { history: HISTORY }), null) });
+    const history = await screen.findByTestId('draw-history', {}, { timeout: 5000 });
+    const rows = within(history).getAllByTestId('history-draw');
+    expect(rows.map((row) => row.getAttribute('data-status'))).toEqual(['revealed', 'revealed', 'failed']);
+    expect(within(rows[0]!).getByTestId('history-replaces').textContent).toBe(
+      '当選者1 さんの代わりの再抽選。元の抽選： 第 2 回',
+    );
+    expect(within(rows[0]!).getByRole('link', { name: '第 2 回' }).getAttribute('href')).toBe('/draw/d1');
+    // This page's own draw is not a link to itself; the others are.
+    expect(within(rows[1]!).queryByRole('link', { name: '第 2 回' })).toBeNull();
+    expect(within(rows[1]!).getByTestId('history-exclusion').textContent).toMatch(
+      /^除外：重複アカウント（.+）$/,
+    );
+    expect(rows[1]!.textContent).toContain('配信者のコメント：「同じ人の別アカウント」');
+    expect(within(rows[1]!).getByRole('link', { name: '第 3 回' }).getAttribute('href')).toBe('/draw/d2');
+    expect(within(rows[2]!).getByTestId('history-failure').textContent).toBe(
+      '参加条件を満たすコメントがなかったため、当選者なしで終わりました',
+    );
+  });
+
+  it('says why a failed draw failed, in words, never the stored text', async () => {
+    const proof = await honestProof();
+    const draw = publicDraw(proof, { status: 'failed', failureCode: 'noEntrants', winners: [], redraws: [] });
+    renderApp('/draw/d1', { api: serve(draw, null) });
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'この抽選は失敗しました：参加条件を満たすコメントがなかったため、当選者なしで終わりました',
+    );
   });
 
   it('shows the commitment and waits for the beacon before the reveal', async () => {

@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
 import { CopyableValue } from '../components/copyable-value';
+import { DRAW_STATUS_COLORS, DrawHistory } from '../../../components/draw-history';
 import { EntrantList } from '../components/entrant-list';
 import { useDrawProof, usePublicDraw, useVerification } from '../draws-api';
 
@@ -151,10 +152,7 @@ export function DrawProofPage() {
               round: data.round,
             })}
           </Text>
-          <Badge
-            variant="filled"
-            color={data.status === 'revealed' ? 'teal.9' : data.status === 'failed' ? 'red.9' : 'gray.7'}
-          >
+          <Badge variant="filled" color={DRAW_STATUS_COLORS[data.status]}>
             {t(`drawProof.status.${data.status}`)}
           </Badge>
         </Group>
@@ -196,7 +194,7 @@ export function DrawProofPage() {
         </Card>
         {data.status === 'failed' && (
           <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
-            {t('drawProof.failed', { reason: data.failure ?? '' })}
+            {t('drawProof.failed', { reason: t(`drawHistory.failure.${data.failureCode ?? 'other'}`) })}
           </Alert>
         )}
         {(data.status === 'open' || data.status === 'closed') && (
@@ -214,6 +212,7 @@ export function DrawProofPage() {
           </Text>
           <CopyableValue label="verify-draw" value={command} testId="verify-command" />
         </Card>
+        <DrawHistory draws={data.history} currentId={data.id} />
         {/* Last: the in-browser check grows when it finishes, and nothing below it may move (CLS). */}
         {data.status === 'revealed' && <RevealedProof draw={data} />}
       </Stack>

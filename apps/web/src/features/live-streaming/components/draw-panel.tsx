@@ -1,4 +1,11 @@
-import type { Campaign, LivePlatform, Winner, WinnerList } from '@hanabi/api';
+import {
+  EXCLUSION_REASONS,
+  type Campaign,
+  type ExclusionReason,
+  type LivePlatform,
+  type Winner,
+  type WinnerList,
+} from '@hanabi/api';
 import {
   Accordion,
   Anchor,
@@ -15,16 +22,35 @@ import { modals } from '../../../lib/modals';
 import { IconTrophy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { Link } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { EmptyState } from '../../../components/empty-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { drawWinners, excludeWinners, liveKeys, setSchedule, useWinners, type StreamRef } from '../live-api';
+import { useIntentKey } from '../../../lib/use-create-once';
+import {
+  answeredForGood,
+  drawWinners,
+  excludeWinners,
+  liveKeys,
+  setSchedule,
+  useWinners,
+  type StreamRef,
+} from '../live-api';
 import { DistributionPanel } from './distribution-panel';
 import { WinnersTable } from './winners-table';
+
+/** An exclusion's reason (from the list) and words, as the change log shows them after the action. */
+function changeReason(details: Record<string, unknown>, t: TFunction): string {
+  const code = (EXCLUSION_REASONS as readonly unknown[]).includes(details.reasonCode)
+    ? t(`exclusion.reason.${details.reasonCode as ExclusionReason}`)
+    : null;
+  const words = typeof details.reason === 'string' && details.reason ? details.reason : null;
+  const shown = [code, words].filter(Boolean).join(' — ');
+  return shown ? `: ${shown}` : '';
+}
 
 interface DrawPanelProps {
   campaignId: string;
@@ -44,14 +70,21 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
   const store = (list: WinnerList) => queryClient.setQueryData(liveKeys.winners(campaignId), list);
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: liveKeys.all(campaignId) });
 
+  // One key per intent (decision 0200): a double click or a retry of the same draw never draws twice.
+  const drawIntent = useIntentKey(`drawIntent.${campaignId}`);
+  const excludeIntent = useIntentKey(`excludeIntent.${campaignId}`);
   const draw = useMutation({
-    mutationFn: (n: number) => drawWinners(stream!, { campaignId, count: n }),
+    mutationFn: (n: number) => drawWinners(stream!, { campaignId, count: n }, `${drawIntent.key}:${n}`),
     onSuccess: (list) => {
+      drawIntent.settle();
       store(list);
       void refreshAll();
       showSuccessToast(t('liveRoom.drawn'));
     },
-    onError: (error) => showErrorToast(errorMessageOf(error)),
+    onError: (error) => {
+      if (answeredForGood(error)) drawIntent.settle();
+      showErrorToast(errorMessageOf(error));
+    },
   });
   const schedule = useMutation({
     mutationFn: (active: boolean) => setSchedule(stream!, campaignId, active),
@@ -61,18 +94,21 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
     },
     onError: (error) => showErrorToast(errorMessageOf(error)),
   });
-  const exclude = async (winner: Winner, reason: string): Promise<boolean> => {
+  const exclude = async (winner: Winner, reasonCode: ExclusionReason, reason: string): Promise<boolean> => {
     try {
       store(
-        await excludeWinners(stream!, {
-          campaignId,
-          winners: [{ id: winner.id, excluded: true, reason }],
-          redraw: true,
-        }),
+        await excludeWinners(
+          stream!,
+          { campaignId, winners: [{ id: winner.id, excluded: true, reasonCode, reason }], redraw: true },
+          // Another winner or count is another request: its own key, so a retry of this one still matches.
+          `${excludeIntent.key}:${winner.id}`,
+        ),
       );
+      excludeIntent.settle();
       showSuccessToast();
       return true;
     } catch (error) {
+      if (answeredForGood(error)) excludeIntent.settle();
       // 422: the winner was handed to delivery meanwhile; retrying cannot help, so close and show the row anew.
       const refused = isApiError(error) && error.status === 422;
       showErrorToast(refused ? t('liveRoom.excludeRefused') : errorMessageOf(error));
@@ -207,7 +243,7 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
                       {data.changes.map((change) => (
                         <Text key={change.id} size="sm" component="li">
                           {formatDateTime(change.createdAt, i18n.language)} — {change.action}
-                          {typeof change.details.reason === 'string' ? `: ${change.details.reason}` : ''}
+                          {changeReason(change.details, t)}
                         </Text>
                       ))}
                     </Stack>

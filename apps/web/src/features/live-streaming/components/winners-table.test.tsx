@@ -1,4 +1,4 @@
-import type { Winner } from '@hanabi/api';
+import type { ExclusionReason, Winner } from '@hanabi/api';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -23,10 +23,15 @@ const base: Winner = {
   deliveryStatus: null,
   txHash: null,
   excludedReason: null,
+  excludedReasonCode: null,
+  excludedAt: null,
+  replacedBy: null,
   createdAt: '2026-11-25T10:00:00.000Z',
 };
 
-function renderTable(winners: Winner[], onExclude: (winner: Winner, reason: string) => Promise<boolean>) {
+type OnExclude = (winner: Winner, reasonCode: ExclusionReason, note: string) => Promise<boolean>;
+
+function renderTable(winners: Winner[], onExclude: OnExclude) {
   return render(
     <AppProviders queryClient={createQueryClient()} mantineEnv="test">
       <Router hook={memoryLocation({ path: '/' }).hook}>
@@ -52,17 +57,41 @@ describe('WinnersTable', () => {
     );
   });
 
+  it('asks for a reason from the list, and for words when it is "other"', async () => {
+    const onExclude = vi.fn<OnExclude>().mockResolvedValue(true);
+    renderTable([base], onExclude);
+    fireEvent.click(await screen.findByRole('button', { name: 'Alice さんを除外' }));
+    const confirm = screen.getByRole('button', { name: '除外して再抽選' });
+    expect(confirm).toHaveProperty('disabled', true);
+    const reason = (await screen.findByLabelText(/除外の理由/)) as HTMLSelectElement;
+    expect([...reason.options].slice(1).map((option) => option.textContent)).toEqual([
+      '参加条件を満たしていない',
+      '重複アカウント',
+      'ルール違反',
+      '連絡が取れない',
+      '辞退',
+      'その他',
+    ]);
+    fireEvent.change(reason, { target: { value: 'other' } });
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText(/説明/), { target: { value: ' 本人確認できず ' } });
+    expect(confirm).toHaveProperty('disabled', false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(onExclude).toHaveBeenCalledWith(base, 'other', '本人確認できず'));
+  });
+
   it('keeps the dialog (and the reason) open when the caller says to, and closes it when told', async () => {
-    const onExclude = vi.fn<(winner: Winner, reason: string) => Promise<boolean>>();
+    const onExclude = vi.fn<OnExclude>();
     onExclude.mockResolvedValueOnce(false).mockResolvedValueOnce(true);
     renderTable([base], onExclude);
     fireEvent.click(await screen.findByRole('button', { name: 'Alice さんを除外' }));
     const reason = await screen.findByLabelText(/除外の理由/);
-    fireEvent.change(reason, { target: { value: 'bot' } });
+    fireEvent.change(reason, { target: { value: 'ruleViolation' } });
+    fireEvent.change(screen.getByLabelText(/説明/), { target: { value: 'bot' } });
     fireEvent.click(screen.getByRole('button', { name: '除外して再抽選' }));
     await waitFor(() => expect(onExclude).toHaveBeenCalledTimes(1));
-    expect(onExclude).toHaveBeenCalledWith(base, 'bot');
-    expect((screen.getByLabelText(/除外の理由/) as HTMLInputElement).value).toBe('bot');
+    expect(onExclude).toHaveBeenCalledWith(base, 'ruleViolation', 'bot');
+    expect((screen.getByLabelText(/説明/) as HTMLTextAreaElement).value).toBe('bot');
     fireEvent.click(screen.getByRole('button', { name: '除外して再抽選' }));
     await waitFor(() => expect(screen.queryByLabelText(/除外の理由/)).toBeNull());
     expect(onExclude).toHaveBeenCalledTimes(2);

@@ -1,5 +1,16 @@
-import type { Winner } from '@hanabi/api';
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { EXCLUSION_REASONS, type ExclusionReason, type Winner } from '@hanabi/api';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'wouter';
@@ -21,10 +32,11 @@ function WinnerStatusBadge({ winner }: { winner: Winner }) {
 interface WinnersTableProps {
   winners: Winner[];
   /**
-   * Excludes one winner for a reason; the server replaces them with a linked re-draw. Resolves true when the
-   * dialog should close (done, or refused for good), false to keep it open for another try.
+   * Excludes one winner for a reason from the list and the streamer's words (both public); the server replaces
+   * them with a linked re-draw. Resolves true when the dialog should close (done, or refused for good), false to
+   * keep it open for another try.
    */
-  onExclude: (winner: Winner, reason: string) => Promise<boolean>;
+  onExclude: (winner: Winner, reasonCode: ExclusionReason, note: string) => Promise<boolean>;
 }
 
 /** The server refuses to exclude a winner once their prize is handed to delivery (it may be on chain already). */
@@ -35,19 +47,23 @@ const excludable = (winner: Winner) =>
 export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
   const { t } = useTranslation();
   const [excluding, setExcluding] = useState<Winner | null>(null);
-  const [reason, setReason] = useState('');
+  const [reasonCode, setReasonCode] = useState<ExclusionReason | ''>('');
+  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  // "Other" says nothing by itself: the streamer's words are then required (the server checks it too).
+  const ready = reasonCode !== '' && (reasonCode !== 'other' || note.trim() !== '');
 
   const close = () => {
     setExcluding(null);
-    setReason('');
+    setReasonCode('');
+    setNote('');
   };
   const submit = async () => {
-    if (!excluding || reason.trim() === '') return;
+    if (!excluding || !ready) return;
     setBusy(true);
     try {
       // The caller shows the toast; on a passing failure the dialog stays open so the reason is not lost.
-      if (await onExclude(excluding, reason.trim())) close();
+      if (await onExclude(excluding, reasonCode, note.trim())) close();
     } finally {
       setBusy(false);
     }
@@ -77,9 +93,16 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
                   <Text size="xs" c="dimmed" hiddenFrom="sm">
                     {t(`liveConnect.platform.${winner.platform}`)}
                   </Text>
-                  {winner.excludedReason && (
-                    <Text size="xs" c="dimmed">
-                      {t('liveRoom.excludedBecause', { reason: winner.excludedReason })}
+                  {winner.status === 'excluded' && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {t('liveRoom.excludedBecause', {
+                        reason: [
+                          t(`exclusion.reason.${winner.excludedReasonCode ?? 'other'}`),
+                          winner.excludedReason,
+                        ]
+                          .filter(Boolean)
+                          .join(' — '),
+                      })}
                     </Text>
                   )}
                 </Table.Td>
@@ -141,19 +164,36 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
         >
           <Stack gap="sm">
             <Text size="sm">{t('liveRoom.excludeBody')}</Text>
-            <TextInput
-              label={t('liveRoom.excludeReason')}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              maxLength={200}
+            <NativeSelect
+              label={t('exclusion.reasonLabel')}
+              value={reasonCode}
+              onChange={(event) => setReasonCode(event.currentTarget.value as ExclusionReason | '')}
+              data={[
+                { value: '', label: '—', disabled: true },
+                ...EXCLUSION_REASONS.map((code) => ({ value: code, label: t(`exclusion.reason.${code}`) })),
+              ]}
               required
               data-autofocus
             />
+            <Textarea
+              label={t('exclusion.noteLabel')}
+              placeholder={t('exclusion.notePlaceholder')}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              maxLength={200}
+              autosize
+              minRows={2}
+              required={reasonCode === 'other'}
+              description={reasonCode === 'other' ? t('exclusion.noteRequired') : undefined}
+            />
+            <Text size="xs" c="dimmed" data-testid="exclusion-public">
+              {t('exclusion.public')}
+            </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" color="red" loading={busy} disabled={reason.trim() === ''}>
+              <Button type="submit" color="red" loading={busy} disabled={!ready}>
                 {t('liveRoom.excludeConfirm')}
               </Button>
             </Group>

@@ -11,7 +11,7 @@ import {
   makeWinnerList,
 } from '../../../test/live-fixtures';
 
-type Call = { url: string; method: string; body: unknown };
+type Call = { url: string; method: string; body: unknown; key: string | null };
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -27,14 +27,16 @@ afterEach(() => {
 
 /** A fake live API for campaign c1; `handler` answers first, then the defaults below. */
 function liveApi(
-  handler: (url: string, method: string, body: unknown) => Response | undefined = () => undefined,
+  handler: (url: string, method: string, body: unknown) => Response | Promise<Response> | undefined = () =>
+    undefined,
 ) {
   const calls: Call[] = [];
   const api = (url: string, init: RequestInit | undefined) => {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const key = new Headers(init?.headers).get('Idempotency-Key');
     if (url.startsWith('/api/liveStreaming') || url.startsWith('/api/campaign/'))
-      calls.push({ url, method, body });
+      calls.push({ url, method, body, key });
     const answer = handler(url, method, body);
     if (answer) return answer;
     if (url === '/api/liveStreaming/c1/overview') return jsonResponse(200, makeOverview());
@@ -112,6 +114,39 @@ describe('/streamer/liveStreaming/:id', { timeout: 20_000 }, () => {
     expect(within(row).getByRole('link', { name: '証明を見る' }).getAttribute('href')).toBe('/draw/d1');
   });
 
+  it('sends one Idempotency-Key per draw: the same on a retry after a lost answer, a new one for the next draw', async () => {
+    const drawn = makeWinnerList({ remaining: 1, winners: [makeWinner()] });
+    let posts = 0;
+    const { api, calls } = liveApi((url, method) => {
+      if (!url.startsWith('/api/liveStreaming/youtube/UCstreamer/vid1/winner')) return undefined;
+      if (method === 'GET') return posts >= 2 ? jsonResponse(200, drawn) : undefined;
+      posts += 1;
+      // The first answer is lost on the way (the draw may have happened): the retry must be the same intent.
+      return posts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(201, drawn);
+    });
+    renderApp('/streamer/liveStreaming/c1', { account: makeAccount(), api });
+    const drawOnce = async (name: string) => {
+      fireEvent.click(await screen.findByRole('button', { name }, { timeout: 5000 }));
+      fireEvent.click(await screen.findByRole('button', { name: '抽選する' }));
+    };
+    const keys = () => calls.filter((call) => call.method === 'POST').map((call) => call.key);
+    await drawOnce('2 名を抽選');
+    await waitFor(() => expect(keys()).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '2 名を抽選' })).toHaveProperty('disabled', false),
+    );
+    await drawOnce('2 名を抽選');
+    await waitFor(() => expect(keys()).toHaveLength(2));
+    await screen.findByTestId('winner-row');
+    await drawOnce('1 名を抽選');
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    const [first, retry, next] = keys();
+    expect(first).toMatch(/^[\x21-\x7e]{1,200}$/);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+    expect(next).toMatch(/^[\x21-\x7e]{1,200}$/);
+  });
+
   it('excludes a winner with a reason (re-draw) and distributes the prizes', async () => {
     const list = makeWinnerList({ remaining: 0, winners: [makeWinner()] });
     const { api, calls } = liveApi((url, method) => {
@@ -122,7 +157,11 @@ describe('/streamer/liveStreaming/:id', { timeout: 20_000 }, () => {
           ...list,
           winners: [
             makeWinner({ id: 'w2', drawId: 'd2', displayName: '視聴者B' }),
-            makeWinner({ status: 'excluded', excludedReason: '同一人物' }),
+            makeWinner({
+              status: 'excluded',
+              excludedReasonCode: 'duplicateAccount',
+              excludedReason: '同一人物',
+            }),
           ],
         });
       if (url === '/api/liveStreaming/c1/distribution/youtube')
@@ -131,17 +170,21 @@ describe('/streamer/liveStreaming/:id', { timeout: 20_000 }, () => {
     });
     renderApp('/streamer/liveStreaming/c1', { account: makeAccount(), api });
     fireEvent.click(await screen.findByRole('button', { name: '視聴者A さんを除外' }, { timeout: 5000 }));
-    fireEvent.change(await screen.findByLabelText(/除外の理由/), { target: { value: '同一人物' } });
+    // The reason comes from the list; the streamer's words go with it, and the form says both are public.
+    fireEvent.change(await screen.findByLabelText(/除外の理由/), { target: { value: 'duplicateAccount' } });
+    fireEvent.change(screen.getByLabelText(/説明/), { target: { value: '同一人物' } });
+    expect(screen.getByTestId('exclusion-public').textContent).toContain('公開されます');
     fireEvent.click(screen.getByRole('button', { name: '除外して再抽選' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
         campaignId: 'c1',
-        winners: [{ id: 'w1', excluded: true, reason: '同一人物' }],
+        winners: [{ id: 'w1', excluded: true, reasonCode: 'duplicateAccount', reason: '同一人物' }],
         redraw: true,
       }),
     );
+    expect(calls.find((call) => call.method === 'PUT')?.key).toMatch(/^[\x21-\x7e]{1,200}$/);
     expect(await screen.findByText('視聴者B')).toBeTruthy();
-    expect(screen.getByText('除外の理由：同一人物')).toBeTruthy();
+    expect(screen.getByText('除外の理由：重複アカウント — 同一人物')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'YouTube の当選者に配布' }));
     // A confirmation naming what cannot be undone comes first; the button is disabled once done.

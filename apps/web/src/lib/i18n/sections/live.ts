@@ -96,7 +96,6 @@ export const liveJa = {
     excludeTitle: '{{name}} さんを除外しますか？',
     excludeBody:
       '除外した当選者の代わりに、再抽選を行います。再抽選にも独自の証明が付き、元の抽選にリンクされます。',
-    excludeReason: '除外の理由',
     excludeConfirm: '除外して再抽選',
     excludeHandedOver: '配送に引き渡し済みのため除外できません',
     excludeRefused: 'この当選者の賞品はすでに配送に引き渡されたため、除外できませんでした。',
@@ -311,7 +310,6 @@ export const liveEn: typeof liveJa = {
     excludeTitle: 'Exclude {{name}}?',
     excludeBody:
       'An excluded winner is replaced by a re-draw, with its own proof linked to the original draw.',
-    excludeReason: 'Reason for excluding',
     excludeConfirm: 'Exclude and re-draw',
     excludeHandedOver: 'Handed to delivery: can no longer be excluded',
     excludeRefused: "This winner's prize was already handed to delivery, so they could not be excluded.",
