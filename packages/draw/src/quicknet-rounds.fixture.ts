@@ -65,7 +65,8 @@ export async function drandProof(chain: DrandChain, kat: DrandRound): Promise<Dr
     round: String(kat.round),
     value: kat.randomness,
     signature: kat.signature,
-    ...(kat.previousSignature ? { previousSignature: kat.previousSignature } : {}),
+    // As the proof API publishes it: null on an unchained chain.
+    previousSignature: kat.previousSignature ?? null,
   };
   const seed = await seedOf({ secret, entrantsHash, beaconValue: beacon.value, drawId });
   const winners = (await pickWinners(seed, entrants.length, 3)).map((position) => entrants[position]!);

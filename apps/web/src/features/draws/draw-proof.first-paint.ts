@@ -12,6 +12,7 @@ import type { PublicDraw } from '@hanabi/api';
 import { systemFonts } from '../../lib/system-fonts';
 import { formatCount } from '../../lib/format';
 import { escapeHtml } from '../../lib/html-text';
+import { drawStatusTone } from './draw-status-tone';
 
 /** The messages it shows (`drawProof.*` of `lib/i18n`). */
 export interface DrawProofMessages {
@@ -104,12 +105,11 @@ function text(message: string, values: Record<string, string | number> = {}): st
   );
 }
 
-const BADGE_COLOURS: Record<PublicDraw['status'], string> = {
-  revealed: 'var(--mantine-color-teal-9)',
-  failed: 'var(--mantine-color-red-9)',
-  open: 'var(--mantine-color-gray-7)',
-  closed: 'var(--mantine-color-gray-7)',
-};
+/** The page's badge colour (`drawStatusTone`, shared with it) as Mantine's CSS variable. */
+function badgeColour(draw: PublicDraw): string {
+  const tone = drawStatusTone(draw);
+  return `var(--mantine-color-${tone.color}-${tone.shade})`;
+}
 
 /** `CopyableValue`: its label, the value in a code block, the copy button's place (no button: nothing works yet). */
 function value(label: string, content: string): string {
@@ -163,7 +163,7 @@ export function drawProofFirstPaint(
     `<div><h1 class="fp-draw-title">${escapeHtml(m.title)}</h1><div class="fp-draw">`,
     `<div class="fp-draw-row"><p class="fp-draw-md">`,
     text(m.lead, { streamer: draw.streamerName, campaign: draw.campaignTitle, round: draw.round }),
-    `</p><span class="fp-draw-badge" style="background:${BADGE_COLOURS[draw.status]}">`,
+    `</p><span class="fp-draw-badge" style="background:${badgeColour(draw)}">`,
     `${escapeHtml(m.status[draw.status])}</span></div>`,
     draw.redrawOf ? `<p class="fp-draw-sm">${escapeHtml(m.redrawOf)} ${link(draw.redrawOf)}</p>` : '',
     draw.redraws.length > 0

@@ -2,6 +2,7 @@ import type { Messages } from './ja';
 import { audienceEn } from './sections/audience';
 import { deliveryEn } from './sections/delivery';
 import { walletTrustEn } from './sections/wallet-trust';
+import { drawProofEn } from './sections/draw-proof';
 import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
 import { resultsEn } from './sections/results';
@@ -13,6 +14,7 @@ export const en: Messages = {
   ...deliveryEn,
   ...walletTrustEn,
   ...liveEn,
+  ...drawProofEn,
   ...audienceEn,
   ...operatorEn,
   ...resultsEn,

@@ -5,6 +5,7 @@
 import { audienceJa } from './sections/audience';
 import { deliveryJa } from './sections/delivery';
 import { walletTrustJa } from './sections/wallet-trust';
+import { drawProofJa } from './sections/draw-proof';
 import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
 import { resultsJa } from './sections/results';
@@ -15,6 +16,7 @@ export const ja = {
   ...deliveryJa,
   ...walletTrustJa,
   ...liveJa,
+  ...drawProofJa,
   ...audienceJa,
   ...operatorJa,
   ...resultsJa,
