@@ -14,7 +14,7 @@ import {
 import { DRAND_DEFAULT, DRAND_QUICKNET } from '@hanabi/draw';
 import { DEFAULT_ROUND_1337, defaultChainProof } from '@hanabi/draw/default-rounds';
 import { QUICKNET_ROUND_12040883, flipBit, quicknetProof } from '@hanabi/draw/quicknet-rounds';
-import { exitCodeOf, main, proofUrl, verifyDrawAt } from './verify-draw.ts';
+import { exitCodeOf, main, proofUrl } from './verify-draw.ts';
 
 async function honestProof(): Promise<DrawProof> {
   const { secret, commitment } = await newSecret();
