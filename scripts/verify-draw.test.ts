@@ -11,14 +11,16 @@ import {
   seedOf,
   type DrawProof,
 } from '@hanabi/draw';
+import { DRAND_DEFAULT, DRAND_QUICKNET } from '@hanabi/draw';
+import { DEFAULT_ROUND_1337, defaultChainProof } from '@hanabi/draw/default-rounds';
 import { QUICKNET_ROUND_12040883, flipBit, quicknetProof } from '@hanabi/draw/quicknet-rounds';
-import { proofUrl, verifyDrawAt } from './verify-draw.ts';
+import { exitCodeOf, main, proofUrl } from './verify-draw.ts';
 
 async function honestProof(): Promise<DrawProof> {
   const { secret, commitment } = await newSecret();
   const entrants = canonicalEntrants(Array.from({ length: 50 }, (_, i) => `youtube:viewer${i}`));
   const entrantsHash = await entrantsHashOf(entrants);
-  const beacon = { source: 'embedded-chain', round: '99', value: 'ef'.repeat(32) };
+  const beacon = { source: 'chain:31337', round: '99', value: 'ef'.repeat(32) };
   const seed = await seedOf({ secret, entrantsHash, beaconValue: beacon.value, drawId: 'd1' });
   const winners = (await pickWinners(seed, entrants.length, 3)).map((position) => entrants[position]!);
   expect(await commitmentOf(secret)).toBe(commitment);
@@ -57,30 +59,80 @@ describe('verify-draw', () => {
     );
   });
 
-  it('verifies an honest draw from its page address and rejects a tampered one', async () => {
-    const proof = await honestProof();
+  /** The command as run: its exit code and what it printed, against a loopback server answering `proof`. */
+  async function run(proof: DrawProof, ...flags: string[]) {
+    server?.close();
     const lines: string[] = [];
-    expect(await verifyDrawAt(`${await serve(proof)}/draw/d1`, (line) => lines.push(line))).toBe(true);
-    expect(lines.at(-1)).toContain('Verified');
-    server!.close();
+    const errors: string[] = [];
+    const code = await main(
+      [`${await serve(proof)}/draw/d1`, ...flags],
+      (line) => lines.push(line),
+      (text) => errors.push(text),
+    );
+    return { code, text: lines.join('\n'), errors: errors.join('') };
+  }
 
+  it('calls an honest practice draw practice: exit 1, or 0 with --allow-practice, never "Verified"', async () => {
+    const proof = await honestProof();
+    const strict = await run(proof);
+    expect(strict.code).toBe(1);
+    expect(strict.text).toContain('Beacon: block 99 of chain 31337, a chain this server runs (practice');
+    expect(strict.text.split('\n').at(-1)).toMatch(/^Practice draw: it recomputes/);
+    expect(strict.text).not.toContain('Verified');
+    const allowed = await run(proof, '--allow-practice');
+    expect(allowed.code).toBe(0);
+    expect(allowed.text.split('\n').at(-1)).toMatch(/^Practice draw/);
+  });
+
+  it('rejects a tampered practice draw even with --allow-practice', async () => {
+    const proof = await honestProof();
     const tampered = { ...proof, winners: [...proof.winners].reverse() };
-    const out: string[] = [];
-    expect(await verifyDrawAt(`${await serve(tampered)}/draw/d1`, (line) => out.push(line))).toBe(false);
-    expect(out.join('\n')).toContain('FAIL winners');
+    const result = await run(tampered, '--allow-practice');
+    expect(result.code).toBe(1);
+    expect(result.text).toContain('FAIL winners');
+    expect(result.text.split('\n').at(-1)).toBe('NOT verified');
+  });
+
+  it('exits 0 only for verified, 2 for bad usage or an unreadable proof', async () => {
+    expect([
+      exitCodeOf('verified', false),
+      exitCodeOf('practice', false),
+      exitCodeOf('failed', true),
+    ]).toEqual([0, 1, 1]);
+    expect(exitCodeOf('practice', true)).toBe(0);
+    const errors: string[] = [];
+    expect(
+      await main(
+        [],
+        () => undefined,
+        (text) => errors.push(text),
+      ),
+    ).toBe(2);
+    expect(
+      await main(
+        ['--allow-practice'],
+        () => undefined,
+        (text) => errors.push(text),
+      ),
+    ).toBe(2);
+    expect(errors.join('')).toContain('Usage: npm run verify-draw');
+    const url = await serve(await honestProof());
+    expect(
+      await main(
+        [`${url}/draw/missing`],
+        () => undefined,
+        (text) => errors.push(text),
+      ),
+    ).toBe(2);
+    expect(errors.at(-1)).toContain('answered HTTP 404');
   });
 
   it('checks a drand beacon: real quicknet rounds verify, a flipped bit, another round or a late close fail', async () => {
-    const run = async (proof: DrawProof) => {
-      const lines: string[] = [];
-      server?.close();
-      const ok = await verifyDrawAt(`${await serve(proof)}/api/draw/d1/proof`, (line) => lines.push(line));
-      return { ok, text: lines.join('\n') };
-    };
     for (const honest of [await quicknetProof(), await quicknetProof(QUICKNET_ROUND_12040883)]) {
       const result = await run(honest);
-      expect(result.ok).toBe(true);
+      expect(result.code).toBe(0);
       expect(result.text).toContain(`drand quicknet round ${honest.beacon.round}, BLS signature checked`);
+      expect(result.text.split('\n').at(-1)).toMatch(/^Verified: the winners are /);
     }
     const flipped = await quicknetProof();
     flipped.beacon.signature = flipBit(flipped.beacon.signature!);
@@ -89,10 +141,46 @@ describe('verify-draw', () => {
     const lateClose = await quicknetProof();
     lateClose.closedAt = new Date(Date.parse(lateClose.closedAt!) + 3_000).toISOString();
     for (const tampered of [flipped, otherRound, lateClose]) {
-      const result = await run(tampered);
-      expect(result.ok).toBe(false);
+      const result = await run(tampered, '--allow-practice');
+      expect(result.code).toBe(1);
       expect(result.text).toContain('Beacon does NOT verify');
       expect(result.text).toContain('FAIL beacon');
+    }
+  });
+
+  it('verifies real default-chain rounds and refuses a flipped previous signature, another round or a relabel', async () => {
+    for (const honest of [await defaultChainProof(), await defaultChainProof(DEFAULT_ROUND_1337)]) {
+      const result = await run(honest);
+      expect(result.code).toBe(0);
+      expect(result.text).toContain(`drand default round ${honest.beacon.round}, BLS signature checked`);
+    }
+    const flippedSignature = await defaultChainProof();
+    flippedSignature.beacon.signature = flipBit(flippedSignature.beacon.signature!);
+    const flippedPrevious = await defaultChainProof();
+    flippedPrevious.beacon.previousSignature = flipBit(flippedPrevious.beacon.previousSignature!, 7);
+    const otherSignature = await defaultChainProof();
+    otherSignature.beacon.signature = DEFAULT_ROUND_1337.signature;
+    const wrongRound = await defaultChainProof();
+    wrongRound.beacon.round = '72786';
+    const relabelled = await defaultChainProof();
+    relabelled.beacon.source = `drand:${DRAND_QUICKNET.chainHash}`;
+    for (const tampered of [flippedSignature, flippedPrevious, otherSignature, wrongRound, relabelled]) {
+      const result = await run(tampered);
+      expect(result.code).toBe(1);
+      expect(result.text).toContain('Beacon does NOT verify [');
+    }
+    expect((await run(flippedPrevious)).text).toContain(
+      `[signature-invalid]: the signature of round 72785 does not verify against drand ${DRAND_DEFAULT.name}'s public key`,
+    );
+  });
+
+  it('fails a proof whose beacon label is not exactly a pinned drand chain or chain:<id>', async () => {
+    for (const source of ['chain:137x', `DRAND:${DRAND_QUICKNET.chainHash}`, 'embedded-chain']) {
+      const proof = await honestProof();
+      proof.beacon.source = source;
+      const result = await run(proof, '--allow-practice');
+      expect(result.code).toBe(1);
+      expect(result.text).toContain('Beacon does NOT verify [source-invalid]');
     }
   });
 });

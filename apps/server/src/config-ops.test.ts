@@ -13,6 +13,7 @@ const PRODUCTION = {
   IPFS_RPC_URL: 'http://kubo.internal:5001',
   IPFS_GATEWAY_URL: 'https://ipfs.example',
   S3_BUCKET: 'hanabi-assets',
+  DRAND_URL: 'https://api.drand.sh',
 };
 
 function issuesOf(env: Record<string, string>): string[] {

@@ -13,6 +13,7 @@ const OUTSIDE_SERVICES = {
   IPFS_RPC_URL: 'http://kubo.internal:5001',
   IPFS_GATEWAY_URL: 'https://ipfs.example',
   S3_BUCKET: 'hanabi-assets',
+  DRAND_URL: 'https://api.drand.sh',
   CHAIN_CONTRACT_ADDRESS: `0x${'2'.repeat(40)}`,
 };
 
@@ -56,7 +57,7 @@ describe('loadConfig', () => {
     expect((error as ConfigError).issues).toHaveLength(4);
   });
 
-  it('reads drand only on a chain whose public key @hanabi/draw pins (quicknet by default)', () => {
+  it('reads drand only on a chain whose public key @hanabi/draw pins (quicknet by default, or default)', () => {
     const quicknet = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
     expect(loadConfig({ DRAND_URL: 'https://api.drand.sh/' }).beacon).toEqual({
       kind: 'drand',
@@ -64,8 +65,17 @@ describe('loadConfig', () => {
       chainHash: quicknet,
     });
     expect(loadConfig({}).beacon).toEqual({ kind: 'chain' });
+    const chained = '8990e7a9aaed2ffed73dbd7092123d6f289930540d7651336225dc172e51b2ce';
+    expect(loadConfig({ DRAND_URL: 'https://api.drand.sh', DRAND_CHAIN_HASH: chained }).beacon).toEqual({
+      kind: 'drand',
+      url: 'https://api.drand.sh',
+      chainHash: chained,
+    });
     expect(() =>
       loadConfig({ DRAND_URL: 'https://api.drand.sh', DRAND_CHAIN_HASH: 'ab'.repeat(32) }),
+    ).toThrow(/DRAND_CHAIN_HASH/);
+    expect(() =>
+      loadConfig({ DRAND_URL: 'https://api.drand.sh', DRAND_CHAIN_HASH: chained.toUpperCase() }),
     ).toThrow(/DRAND_CHAIN_HASH/);
   });
 
@@ -133,8 +143,34 @@ describe('loadConfig', () => {
       'CHAIN_RPC_URL',
       'IPFS_RPC_URL',
       'S3_BUCKET',
+      'DRAND_URL',
       'CHAIN_CONTRACT_ADDRESS',
     ]);
+  });
+
+  it('requires drand in production and never falls back to the chain beacon there', () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.example:587',
+      PUBLIC_ORIGIN: 'https://hanabi.example/',
+      ...OUTSIDE_SERVICES,
+    };
+    const { DRAND_URL: _relay, ...withoutDrand } = production;
+    let error: unknown;
+    try {
+      loadConfig(withoutDrand);
+    } catch (caught) {
+      error = caught;
+    }
+    const issues = (error as ConfigError).issues;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatch(/^DRAND_URL: required in production — a drand HTTP relay/);
+    // An empty value is unset, not a way around it.
+    expect(() => loadConfig({ ...production, DRAND_URL: '' })).toThrow(/DRAND_URL/);
+    expect(loadConfig(production).beacon).toMatchObject({ kind: 'drand', url: 'https://api.drand.sh' });
+    // Outside production the embedded chain stays the beacon (practice draws).
+    expect(loadConfig({ NODE_ENV: 'development' }).beacon).toEqual({ kind: 'chain' });
   });
 
   it('seeds demo data in production only when asked', () => {

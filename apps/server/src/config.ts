@@ -284,17 +284,24 @@ const EnvSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** How long one JSON-RPC call may take before it counts as failed. */
   CHAIN_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  // Draw beacon (docs/design.md §7): drand when DRAND_URL is set (production), else the embedded chain's next block.
-  /** A drand HTTP relay, e.g. https://api.drand.sh; unset = the chain's next block hash is the beacon. */
+  // Draw beacon (docs/design.md §7; decision 0199): drand when DRAND_URL is set (required in production), else the
+  // embedded chain's next block, whose draws are practice draws (the server controls that chain).
+  /** A drand HTTP relay, e.g. https://api.drand.sh; unset (outside production) = the chain's next block hash. */
   DRAND_URL: z.url().optional(),
   /**
-   * The drand chain to read (default: League of Entropy quicknet, a round every 3 s). Only a chain whose public key
-   * `@hanabi/draw` pins: its rounds are verified against that key, here and by every proof reader (decision 0170).
+   * The drand chain to read: League of Entropy quicknet (default, a round every 3 s) or the chained `default` chain
+   * (8990e7a9…, every 30 s). Only a chain whose public key `@hanabi/draw` pins: its rounds are verified against that
+   * key, here and by every proof reader (decisions 0170, 0199).
    */
   DRAND_CHAIN_HASH: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
-    .refine((hash) => hash in DRAND_CHAINS, 'a drand chain whose public key @hanabi/draw pins (quicknet)')
+    .refine(
+      (hash) => hash in DRAND_CHAINS,
+      `a drand chain whose public key @hanabi/draw pins (${Object.values(DRAND_CHAINS)
+        .map((chain) => `${chain.name} ${chain.chainHash}`)
+        .join(', ')})`,
+    )
     .default(DRAND_QUICKNET.chainHash),
   // Live platforms: the embedded sandbox (/sandbox/…) unless real endpoints are configured (docs/design.md §3).
   /** Force the sandbox on or off; default on when embedded (no DATABASE_URL) and no platform URL is set. */
@@ -332,6 +339,11 @@ function productionRequirements(env: Record<string, string | undefined>): string
     ['CHAIN_RPC_URL', 'the chain JSON-RPC node (otherwise a local anvil with public keys)'],
     ['IPFS_RPC_URL', 'a Kubo node (otherwise a block store in the data folder)'],
     ['S3_BUCKET', 'S3-compatible storage (otherwise files in the data folder)'],
+    // The chain's block hash is a practice beacon (this server controls that chain): a production draw is drand's.
+    [
+      'DRAND_URL',
+      "a drand HTTP relay for the draws' public randomness (otherwise the embedded chain's block hash: practice draws only)",
+    ],
   ];
   for (const [key, what] of embeddedInstead) {
     if (!env[key]) missing.push(`${key}: required in production — ${what}`);
@@ -475,7 +487,7 @@ export interface AppConfig {
     maxAttempts: number;
   };
   chainRpcTimeoutMs: number;
-  /** Where draws take their public randomness: the embedded chain's next block, or a drand chain. */
+  /** Where draws take their public randomness: a drand chain, or (never in production) the embedded chain's block. */
   beacon: { kind: 'chain' } | { kind: 'drand'; url: string; chainHash: string };
   /** How long after its record is sent a draw's drand round is published, at least (decision 0202). */
   drawRoundMarginMs: number;
@@ -668,6 +680,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
     },
     chainRpcTimeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
+    // Production never gets here without DRAND_URL (productionRequirements): it never falls back to the chain.
     beacon: e.DRAND_URL
       ? { kind: 'drand', url: e.DRAND_URL.replace(/\/$/, ''), chainHash: e.DRAND_CHAIN_HASH }
       : { kind: 'chain' },

@@ -85,6 +85,7 @@ describe('production start-up with bad settings', () => {
       'CHAIN_RPC_URL',
       'IPFS_RPC_URL',
       'S3_BUCKET',
+      'DRAND_URL',
       'CHAIN_CONTRACT_ADDRESS',
     ]) {
       expect(output).toMatch(new RegExp(`- ${key}:`));

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DRAND_DEFAULT,
   DRAND_QUICKNET,
   drandRoundAfter,
   drandRoundTime,
   verifyBeacon,
   verifyDrandSignature,
+  type DrandChain,
   type PublishedBeacon,
 } from './beacon.ts';
 import { verifyDraw } from './draw.ts';
@@ -14,14 +16,19 @@ import {
   closeBefore,
   flipBit,
   quicknetProof,
+  type DrandRound,
 } from './quicknet-rounds.fixture.ts';
+import { DEFAULT_ROUND_1337, DEFAULT_ROUND_72785, defaultChainProof } from './default-rounds.fixture.ts';
 
-const SOURCE = `drand:${DRAND_QUICKNET.chainHash}`;
-const beaconOf = (kat = QUICKNET_ROUND_1000): PublishedBeacon => ({
-  source: SOURCE,
+const beaconOf = (
+  kat: DrandRound = QUICKNET_ROUND_1000,
+  chain: DrandChain = DRAND_QUICKNET,
+): PublishedBeacon => ({
+  source: `drand:${chain.chainHash}`,
   round: String(kat.round),
   value: kat.randomness,
   signature: kat.signature,
+  ...(kat.previousSignature ? { previousSignature: kat.previousSignature } : {}),
 });
 
 describe('drand beacon check (known answers on real quicknet rounds)', () => {
@@ -42,9 +49,7 @@ describe('drand beacon check (known answers on real quicknet rounds)', () => {
     for (const index of [1, 40, 96]) {
       expect(
         await verifyDrandSignature(DRAND_QUICKNET, kat.round, flipBit(kat.signature, index)),
-      ).toMatchObject({
-        ok: false,
-      });
+      ).toMatchObject({ ok: false, problem: { code: 'signature-invalid', round: '1000' } });
     }
     // Round 1000's signature presented as round 1001 (the message is the round number).
     expect(await verifyDrandSignature(DRAND_QUICKNET, 1001, kat.signature)).toMatchObject({ ok: false });
@@ -66,16 +71,18 @@ describe('drand beacon check (known answers on real quicknet rounds)', () => {
       verifyBeacon({ ...beaconOf(), ...change }, closed);
     expect(await failing({ value: flipBit(QUICKNET_ROUND_1000.randomness) })).toMatchObject({
       status: 'failed',
-      problem: expect.stringContaining('SHA-256'),
+      problem: { code: 'value-mismatch', round: '1000', message: expect.stringContaining('SHA-256') },
     });
-    expect(await failing({ source: `drand:${'00'.repeat(32)}` })).toMatchObject({ status: 'failed' });
-    expect(await failing({ signature: null })).toMatchObject({ status: 'failed' });
-    expect(await failing({ round: '01000' })).toMatchObject({ status: 'failed' });
-    expect(await verifyBeacon({ source: 'chain:31337', round: '5', value: 'ab'.repeat(32) }, closed)).toEqual(
-      {
-        status: 'unsigned',
-      },
-    );
+    expect(await failing({ source: `drand:${'00'.repeat(32)}` })).toMatchObject({
+      status: 'failed',
+      problem: { code: 'chain-unknown', chainHash: '00'.repeat(32) },
+    });
+    expect(await failing({ signature: null })).toMatchObject({ problem: { code: 'signature-missing' } });
+    expect(await failing({ round: '01000' })).toMatchObject({ problem: { code: 'round-invalid' } });
+    // An unchained round has no previous signature: one that comes along is not part of what was signed.
+    expect(await failing({ previousSignature: DEFAULT_ROUND_72785.previousSignature })).toMatchObject({
+      problem: { code: 'field-unexpected', field: 'previousSignature' },
+    });
   });
 
   it('accepts only the first round after the close time', async () => {
@@ -89,15 +96,16 @@ describe('drand beacon check (known answers on real quicknet rounds)', () => {
     expect(drandRoundAfter(DRAND_QUICKNET, at(published))).toBe(1001);
     expect((await verifyBeacon(beaconOf(), at(published - 3))).status).toBe('verified');
     const late = await verifyBeacon(beaconOf(), at(published));
-    expect(late).toMatchObject({ status: 'failed', problem: expect.stringContaining('round 1001') });
+    expect(late).toMatchObject({ status: 'failed', problem: { code: 'round-not-first', first: '1001' } });
     // A close long before: a later round than the first would let someone wait for a value they like.
     expect((await verifyBeacon(beaconOf(), at(published - 30))).status).toBe('failed');
-    expect((await verifyBeacon(beaconOf(), null)).status).toBe('failed');
+    expect(await verifyBeacon(beaconOf(), null)).toMatchObject({ problem: { code: 'close-time-missing' } });
   });
 
   it('verifyDraw checks the beacon of a drand proof and fails the draw when it does not hold', async () => {
     const honest = await verifyDraw(await quicknetProof());
     expect(honest.ok).toBe(true);
+    expect(honest.verdict).toBe('verified');
     expect(honest.beacon.status).toBe('verified');
     expect(honest.checks.find((check) => check.name === 'beacon')?.ok).toBe(true);
 
@@ -105,10 +113,156 @@ describe('drand beacon check (known answers on real quicknet rounds)', () => {
     tampered.beacon.signature = flipBit(tampered.beacon.signature!);
     const result = await verifyDraw(tampered);
     expect(result.ok).toBe(false);
+    expect(result.verdict).toBe('failed');
     expect(result.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual(['beacon']);
 
     const wrongTime = await quicknetProof();
     wrongTime.closedAt = closeBefore(1200).toISOString();
     expect((await verifyDraw(wrongTime)).checks.find((check) => check.name === 'beacon')?.ok).toBe(false);
+  });
+});
+
+describe('drand beacon check (known answers on real rounds of the chained default chain)', () => {
+  const timing = (round: number) => closeBefore(round, DRAND_DEFAULT);
+
+  it.each([DEFAULT_ROUND_72785, DEFAULT_ROUND_1337])(
+    'verifies round $round with its previous signature against the pinned G1 key',
+    async (kat) => {
+      expect(
+        await verifyDrandSignature(DRAND_DEFAULT, kat.round, kat.signature, kat.previousSignature),
+      ).toEqual({ ok: true, randomness: kat.randomness });
+      expect(await verifyBeacon(beaconOf(kat, DRAND_DEFAULT), timing(kat.round))).toMatchObject({
+        status: 'verified',
+        chain: { name: 'default' },
+        round: kat.round,
+      });
+    },
+  );
+
+  it('times rounds by the default chain’s own genesis and 30 s period', () => {
+    expect(drandRoundTime(DRAND_DEFAULT, 72_785)).toBe(1_595_431_050 + 72_784 * 30);
+    const published = new Date(drandRoundTime(DRAND_DEFAULT, 72_785) * 1000);
+    expect(drandRoundAfter(DRAND_DEFAULT, new Date(published.getTime() - 29_000))).toBe(72_785);
+    expect(drandRoundAfter(DRAND_DEFAULT, published)).toBe(72_786);
+  });
+
+  it('refuses a flipped bit of the signature or of the previous signature, and a missing previous one', async () => {
+    const kat = DEFAULT_ROUND_72785;
+    const closed = timing(kat.round);
+    const failing = async (change: Partial<PublishedBeacon>) =>
+      verifyBeacon({ ...beaconOf(kat, DRAND_DEFAULT), ...change }, closed);
+    for (const index of [1, 100, 192]) {
+      expect(await failing({ signature: flipBit(kat.signature, index) })).toMatchObject({
+        status: 'failed',
+        problem: { code: 'signature-invalid', round: '72785', chain: 'default' },
+      });
+      // The previous signature is only hashed into the message: any bit of it changes what was signed.
+      expect(await failing({ previousSignature: flipBit(kat.previousSignature!, index) })).toMatchObject({
+        status: 'failed',
+        problem: { code: 'signature-invalid' },
+      });
+    }
+    expect(await failing({ previousSignature: null })).toMatchObject({
+      problem: { code: 'previous-signature-missing' },
+    });
+    expect(await failing({ previousSignature: kat.previousSignature!.slice(2) })).toMatchObject({
+      problem: { code: 'previous-signature-malformed' },
+    });
+  });
+
+  it('refuses another round’s signature, a wrong round number and a relabelled chain', async () => {
+    const kat = DEFAULT_ROUND_72785;
+    // Round 1337's signature and previous signature, both real, presented as round 72785.
+    expect(
+      await verifyBeacon(
+        {
+          ...beaconOf(kat, DRAND_DEFAULT),
+          signature: DEFAULT_ROUND_1337.signature,
+          previousSignature: DEFAULT_ROUND_1337.previousSignature,
+          value: DEFAULT_ROUND_1337.randomness,
+        },
+        timing(kat.round),
+      ),
+    ).toMatchObject({ status: 'failed', problem: { code: 'signature-invalid' } });
+    // The round number is part of the message.
+    expect(
+      await verifyDrandSignature(DRAND_DEFAULT, 321, kat.signature, kat.previousSignature),
+    ).toMatchObject({ ok: false, problem: { code: 'signature-invalid', round: '321' } });
+    const otherRound = { ...beaconOf(kat, DRAND_DEFAULT), round: '72786' };
+    expect(await verifyBeacon(otherRound, timing(72_786))).toMatchObject({ status: 'failed' });
+    // A default-chain round labelled quicknet: another key, another scheme, another signature length.
+    expect(
+      await verifyBeacon(
+        { ...beaconOf(kat, DRAND_DEFAULT), source: `drand:${DRAND_QUICKNET.chainHash}` },
+        closeBefore(kat.round),
+      ),
+    ).toMatchObject({ status: 'failed', problem: { code: 'signature-malformed' } });
+    // And a quicknet round labelled default.
+    expect(
+      await verifyBeacon(
+        { ...beaconOf(QUICKNET_ROUND_1000), source: `drand:${DRAND_DEFAULT.chainHash}` },
+        timing(1000),
+      ),
+    ).toMatchObject({ status: 'failed' });
+  });
+
+  it('verifyDraw accepts a draw on a real default-chain round and fails it when its previous signature changed', async () => {
+    const honest = await verifyDraw(await defaultChainProof());
+    expect(honest).toMatchObject({ ok: true, verdict: 'verified', beacon: { status: 'verified' } });
+    const tampered = await defaultChainProof();
+    tampered.beacon.previousSignature = flipBit(tampered.beacon.previousSignature!);
+    expect(await verifyDraw(tampered)).toMatchObject({ ok: false, verdict: 'failed' });
+  });
+});
+
+describe('beacon source labels are parsed strictly', () => {
+  const practice = { round: '5', value: 'ab'.repeat(32) };
+  const closed = closeBefore(1000);
+
+  it('answers practice for the embedded chain’s block hash, never verified', async () => {
+    expect(await verifyBeacon({ source: 'chain:31337', ...practice }, closed)).toEqual({
+      status: 'practice',
+      chainId: '31337',
+      round: '5',
+    });
+    expect(await verifyBeacon({ source: 'chain:1', ...practice }, null)).toMatchObject({
+      status: 'practice',
+    });
+  });
+
+  it.each([
+    'chain:137x',
+    'chain:0137',
+    'chain:0',
+    'chain:',
+    ' chain:137',
+    'chain:137 ',
+    'CHAIN:137',
+    'embedded-chain',
+    `DRAND:${DRAND_QUICKNET.chainHash}`,
+    `drand:${DRAND_QUICKNET.chainHash.toUpperCase()}`,
+    `drand:${DRAND_QUICKNET.chainHash}\n`,
+    `drand:${DRAND_QUICKNET.chainHash.slice(1)}`,
+    'drand:',
+    '',
+  ])('fails the source %j', async (source) => {
+    expect(await verifyBeacon({ ...beaconOf(), source }, closed)).toEqual({
+      status: 'failed',
+      problem: {
+        code: 'source-invalid',
+        source,
+        message: expect.stringContaining('neither drand:<pinned chain hash> nor chain:<chain id>'),
+      },
+    });
+  });
+
+  it('fails a practice beacon that is not a plain block hash or carries a signature', async () => {
+    const failing = (change: Partial<PublishedBeacon>) =>
+      verifyBeacon({ source: 'chain:31337', ...practice, ...change }, closed);
+    expect(await failing({ value: 'AB'.repeat(32) })).toMatchObject({ problem: { code: 'value-malformed' } });
+    expect(await failing({ round: '5x' })).toMatchObject({ problem: { code: 'round-invalid' } });
+    expect(await failing({ signature: QUICKNET_ROUND_1000.signature })).toMatchObject({
+      problem: { code: 'field-unexpected', field: 'signature' },
+    });
   });
 });

@@ -126,16 +126,18 @@ describe('verifyDraw', () => {
       secret: SECRET,
       entrants: ENTRANTS,
       entrantsHash,
-      beacon: { source: 'embedded-chain', round: '12', value: BEACON },
+      beacon: { source: 'chain:31337', round: '12', value: BEACON },
       seed,
       winnerCount: 3,
       winners,
     };
   }
 
-  it('accepts an honest proof', async () => {
+  it('accepts an honest proof on the practice chain as practice, never as verified', async () => {
     const result = await verifyDraw(await proof());
     expect(result.ok).toBe(true);
+    expect(result.verdict).toBe('practice');
+    expect(result.beacon).toEqual({ status: 'practice', chainId: '31337', round: '12' });
     expect(result.checks.map((item) => item.name)).toEqual([
       'algorithm',
       'commitment',
@@ -163,5 +165,34 @@ describe('verifyDraw', () => {
     expect(await failing((p) => (p.winners = [p.winners[1]!, p.winners[0]!, p.winners[2]!]))).toEqual([
       'winners',
     ]);
+  });
+
+  it('fails the verdict for a tampered practice draw and for a beacon label it cannot parse', async () => {
+    const tampered = await proof();
+    tampered.winners = [...tampered.winners].reverse();
+    expect((await verifyDraw(tampered)).verdict).toBe('failed');
+    const relabelled = await proof();
+    relabelled.beacon.source = 'embedded-chain';
+    const result = await verifyDraw(relabelled);
+    expect(result.verdict).toBe('failed');
+    expect(result.checks.filter((item) => !item.ok).map((item) => item.name)).toEqual(['beacon']);
+  });
+
+  it('takes a record check as a further requirement: its failure fails the draw', async () => {
+    const asked: string[] = [];
+    const holding = await verifyDraw(await proof(), {
+      record: async (p) => (asked.push(p.drawId), { ok: true }),
+    });
+    expect(asked).toEqual(['draw-1']);
+    expect(holding.checks.find((item) => item.name === 'record')?.ok).toBe(true);
+    expect(holding.verdict).toBe('practice');
+    const broken = await verifyDraw(await proof(), {
+      record: async () => ({ ok: false, problem: 'no commitment record for draw-1' }),
+    });
+    expect(broken.verdict).toBe('failed');
+    expect(broken.checks.find((item) => item.name === 'record')).toMatchObject({
+      ok: false,
+      actual: 'no commitment record for draw-1',
+    });
   });
 });

@@ -153,23 +153,47 @@ export interface DrawProof {
 }
 
 export interface DrawCheck {
-  name: 'algorithm' | 'commitment' | 'entrants' | 'entrantsHash' | 'beacon' | 'seed' | 'winners';
+  name: 'algorithm' | 'commitment' | 'entrants' | 'entrantsHash' | 'beacon' | 'record' | 'seed' | 'winners';
   ok: boolean;
   expected: string;
   actual: string;
 }
 
 /**
- * Recomputes a draw from its proof; every step is reported, so a page can show which one failed. A drand beacon
- * is checked too (signature, B, round: `verifyBeacon`) and `beacon` says how it stood; the embedded chain's block
- * hash is `unsigned` (no check to add).
+ * Whom the proof protects against. `verified`: it recomputes and its randomness was drand's (neither Hanabi nor
+ * the streamer chose it). `practice`: it recomputes, but the beacon was a block of the chain this server runs, so
+ * the server controlled the randomness. `failed`: something does not hold.
  */
-export async function verifyDraw(proof: DrawProof): Promise<{
+export type DrawVerdict = 'verified' | 'practice' | 'failed';
+
+/**
+ * A further requirement a caller may add for `verified`: the draw's on-chain commitment record checks (not built
+ * yet). Answers `ok`, or why not in English.
+ */
+export type RecordCheck = (proof: DrawProof) => Promise<{ ok: true } | { ok: false; problem: string }>;
+
+export interface DrawVerification {
+  /** Every recomputed step holds (the arithmetic). Not the verdict: a practice draw recomputes too. */
   ok: boolean;
+  verdict: DrawVerdict;
   checks: DrawCheck[];
   winners: string[];
   beacon: BeaconVerdict;
-}> {
+}
+
+/** What the record check expects (and finds, when it holds). */
+const RECORD_MATCHES = 'the on-chain commitment record matches';
+
+/**
+ * Recomputes a draw from its proof; every step is reported, so a page can show which one failed. The beacon is
+ * checked too (`verifyBeacon`: drand signature, B, round) and `beacon` says how it stood. The verdict is
+ * `verified` only when every step holds, the beacon is a verified drand round and, when `options.record` is given,
+ * the commitment record checks; a practice beacon caps it at `practice`.
+ */
+export async function verifyDraw(
+  proof: DrawProof,
+  options: { record?: RecordCheck } = {},
+): Promise<DrawVerification> {
   const checks: DrawCheck[] = [];
   const check = (name: DrawCheck['name'], expected: string, actual: string) =>
     checks.push({ name, ok: expected === actual, expected, actual });
@@ -193,8 +217,13 @@ export async function verifyDraw(proof: DrawProof): Promise<{
   const entrantsHash = await entrantsHashOf(proof.entrants);
   check('entrantsHash', proof.entrantsHash, entrantsHash);
   const beacon = await verifyBeacon(proof.beacon, proof.closedAt);
-  if (beacon.status !== 'unsigned') {
-    check('beacon', BEACON_SIGNED, beacon.status === 'verified' ? BEACON_SIGNED : beacon.problem);
+  // A practice beacon gets no row: there is nothing about it that could be "ok", and a green row would say so.
+  if (beacon.status !== 'practice') {
+    check('beacon', BEACON_SIGNED, beacon.status === 'verified' ? BEACON_SIGNED : beacon.problem.message);
+  }
+  if (options.record) {
+    const record = await options.record(proof);
+    check('record', RECORD_MATCHES, record.ok ? RECORD_MATCHES : record.problem);
   }
   const seed = await seedOf({
     secret: proof.secret,
@@ -206,5 +235,7 @@ export async function verifyDraw(proof: DrawProof): Promise<{
   const positions = await pickWinners(seed, proof.entrants.length, proof.winnerCount);
   const winners = positions.map((position) => proof.entrants[position]!);
   check('winners', proof.winners.join(','), winners.join(','));
-  return { ok: checks.every((item) => item.ok), checks, winners, beacon };
+  const ok = checks.every((item) => item.ok);
+  const verdict: DrawVerdict = !ok ? 'failed' : beacon.status === 'verified' ? 'verified' : 'practice';
+  return { ok, verdict, checks, winners, beacon };
 }

@@ -2,7 +2,7 @@
  * Real, published rounds of drand's quicknet (public values), for known-answer tests of the beacon check in every
  * verifier (this package, the server, the proof page's worker, verify-draw). Each says where it was copied from.
  */
-import { drandRoundTime, DRAND_QUICKNET } from './beacon.ts';
+import { drandRoundTime, DRAND_QUICKNET, type DrandChain } from './beacon.ts';
 import {
   DRAW_ALGORITHM,
   canonicalEntrants,
@@ -13,12 +13,17 @@ import {
   type DrawProof,
 } from './draw.ts';
 
-export interface QuicknetRound {
+/** One published drand round, as a relay answers `/public/{round}`. */
+export interface DrandRound {
   round: number;
   signature: string;
+  /** Chained chains (default) only: the previous round's signature, which this round's signs. */
+  previousSignature?: string;
   /** SHA-256 of the signature, as the relay publishes it. */
   randomness: string;
 }
+
+export type QuicknetRound = DrandRound;
 
 /**
  * Round 1,000, as `/public/1000` of the quicknet relays serves it: pinned in opentensor/subtensor
@@ -45,21 +50,23 @@ export const QUICKNET_ROUND_12040883: QuicknetRound = {
 };
 
 /** A close time for which `round` is the first round after: 1.5 s before it is published. */
-export function closeBefore(round: number): Date {
-  return new Date((drandRoundTime(DRAND_QUICKNET, round) - 1.5) * 1000);
+export function closeBefore(round: number, chain: DrandChain = DRAND_QUICKNET): Date {
+  return new Date((drandRoundTime(chain, round) - 1.5) * 1000);
 }
 
-/** An honest proof of a small draw whose beacon is a real quicknet round. */
-export async function quicknetProof(kat: QuicknetRound = QUICKNET_ROUND_1000): Promise<DrawProof> {
+/** An honest proof of a small draw whose beacon is a real round of `chain`. */
+export async function drandProof(chain: DrandChain, kat: DrandRound): Promise<DrawProof> {
   const secret = '07'.repeat(32);
   const drawId = '3f1c2a4e-0000-4000-8000-00000000d1a0';
   const entrants = canonicalEntrants(Array.from({ length: 40 }, (_, i) => `youtube:viewer${i}`));
   const entrantsHash = await entrantsHashOf(entrants);
   const beacon = {
-    source: `drand:${DRAND_QUICKNET.chainHash}`,
+    source: `drand:${chain.chainHash}`,
     round: String(kat.round),
     value: kat.randomness,
     signature: kat.signature,
+    // As the proof API publishes it: null on an unchained chain.
+    previousSignature: kat.previousSignature ?? null,
   };
   const seed = await seedOf({ secret, entrantsHash, beaconValue: beacon.value, drawId });
   const winners = (await pickWinners(seed, entrants.length, 3)).map((position) => entrants[position]!);
@@ -68,7 +75,7 @@ export async function quicknetProof(kat: QuicknetRound = QUICKNET_ROUND_1000): P
     drawId,
     commitment: await commitmentOf(secret),
     secret,
-    closedAt: closeBefore(kat.round).toISOString(),
+    closedAt: closeBefore(kat.round, chain).toISOString(),
     entrants,
     entrantsHash,
     beacon,
@@ -76,6 +83,11 @@ export async function quicknetProof(kat: QuicknetRound = QUICKNET_ROUND_1000): P
     winnerCount: 3,
     winners,
   };
+}
+
+/** An honest proof of a small draw whose beacon is a real quicknet round. */
+export function quicknetProof(kat: DrandRound = QUICKNET_ROUND_1000): Promise<DrawProof> {
+  return drandProof(DRAND_QUICKNET, kat);
 }
 
 /** Flips the lowest bit of one hex digit of `hex` (at `index` characters from the end). */

@@ -13,29 +13,26 @@ import { decryptAge, type Stanza } from 'tlock-js/age/age-encrypt-decrypt.js';
 import { decodeArmor } from 'tlock-js/age/armor.js';
 import { decryptOnG2 } from 'tlock-js/crypto/ibe.js';
 import { bytesToHex, hexToBytes, sha256Hex } from './bytes.ts';
-import { DRAND_QUICKNET, verifyDrandSignature, type DrandChain } from './beacon.ts';
+import { verifyDrandSignature, type DrandChain } from './beacon.ts';
 
-/** drand's scheme names of the chains timelock works on here (tlock-js: on G2 with RFC 9380 hashing). */
-const TIMELOCK_SCHEMES: Readonly<Record<string, string>> = {
-  [DRAND_QUICKNET.chainHash]: 'bls-unchained-g1-rfc9380',
-};
+/** The drand schemes timelock works with here (tlock-js: signatures on G1, IBE on G2, RFC 9380 hashing). */
+const TIMELOCK_SCHEMES: ReadonlySet<string> = new Set(['bls-unchained-g1-rfc9380']);
 
-/** Whether secrets can be sealed to this chain's rounds. */
-export function sealsTo(chain: Pick<DrandChain, 'chainHash'>): boolean {
-  return TIMELOCK_SCHEMES[chain.chainHash] !== undefined;
+/** Whether secrets can be sealed to this chain's rounds (quicknet: yes; the chained `default`: no). */
+export function sealsTo(chain: Pick<DrandChain, 'scheme'>): boolean {
+  return TIMELOCK_SCHEMES.has(chain.scheme);
 }
 
 /** A chain client that answers the pinned chain's `/info` and never goes to the network (encryption needs no round). */
 function pinnedClient(chain: DrandChain): ChainClient {
-  const scheme = TIMELOCK_SCHEMES[chain.chainHash];
-  if (!scheme) throw new Error(`drand ${chain.name} does not serve timelock encryption`);
+  if (!sealsTo(chain)) throw new Error(`drand ${chain.name} does not serve timelock encryption`);
   const info = {
     public_key: chain.publicKey,
     period: chain.period,
     genesis_time: chain.genesisTime,
     hash: chain.chainHash,
     groupHash: '',
-    schemeID: scheme,
+    schemeID: chain.scheme,
     metadata: { beaconID: chain.name },
   };
   const offline = () => Promise.reject(new Error('sealing asks no drand relay'));
@@ -77,7 +74,7 @@ export async function openSealed(input: {
     return { ok: false, problem: `drand ${chain.name} does not serve timelock encryption` };
   if (!/^([0-9a-f]{2})+$/.test(sealed)) return { ok: false, problem: 'the sealed value is not hex' };
   const signed = await verifyDrandSignature(chain, round, signature);
-  if (!signed.ok) return { ok: false, problem: signed.problem };
+  if (!signed.ok) return { ok: false, problem: signed.problem.message };
   const unwrap = async (stanzas: Stanza[]): Promise<Uint8Array> => {
     const [stanza, ...others] = stanzas;
     if (!stanza || others.length > 0 || stanza.type !== 'tlock') throw new Error('not one tlock stanza');

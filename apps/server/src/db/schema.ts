@@ -838,6 +838,8 @@ export const draw = pgTable(
     beaconValue: text('beacon_value'),
     /** drand: the round's BLS signature (hex), checked before the reveal and published in the proof. */
     beaconSignature: text('beacon_signature'),
+    /** drand's chained default chain: the previous round's signature, which the round's signature signs. */
+    beaconPreviousSignature: text('beacon_previous_signature'),
     seed: text('seed'),
     redrawOf: text('redraw_of'),
     /** What started it: the streamer's button, the schedule, the campaign's end, or an exclusion (re-draw). */

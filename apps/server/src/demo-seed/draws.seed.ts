@@ -24,12 +24,12 @@ const UNLINKED = { channelId: 'UCdemoTsubasa00000000000', name: 'つばさ' };
 
 /**
  * The ended demo campaign's results (decision 0098): its YouTube chat, a draw run by the real engine (so
- * `/draw/{id}` verifies), and the winners handed to delivery — the linked viewer's prize goes on chain, the
+ * `/draw/{id}` recomputes it; on the embedded chain's block hash it is a practice draw, decision 0199), and the winners handed to delivery — the linked viewer's prize goes on chain, the
  * unlinked one's is held. A newcomer sees the whole story without running a stream. Skipped once the campaign
  * has a draw.
  */
 export const resultsSeedStep: SeedStep = {
-  name: 'results: the ended demo campaign has a verified draw, one prize delivered, one held',
+  name: 'results: the ended demo campaign has a practice draw, one prize delivered, one held',
   async run(container) {
     const streamerId = await demoUserId(container, 'streamer');
     if (!streamerId) return;

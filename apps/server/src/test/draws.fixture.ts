@@ -19,7 +19,8 @@ export function fixedBeacon(value = 'ab'.repeat(32)): BeaconAdapter & { asked: n
   const beacon = {
     asked: 0,
     async roundAfter() {
-      return { source: 'test', round: '1' };
+      // The embedded chain's label (the engine refuses labels a proof reader could not parse): a practice beacon.
+      return { source: 'chain:31337', round: '1' };
     },
     async value(round: { source: string; round: string }) {
       beacon.asked += 1;

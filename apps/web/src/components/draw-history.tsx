@@ -2,15 +2,15 @@ import type { ResultDraw } from '@hanabi/api';
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { useTranslation } from '../lib/i18n';
-import { drawHistoryText, type HistoryEntryText, type HistoryTranslate } from '../lib/draw-history-text';
+import {
+  HISTORY_STATUS_TONE,
+  drawHistoryText,
+  type HistoryEntryText,
+  type HistoryTranslate,
+} from '../lib/draw-history-text';
 
-/** Badge colours by state (the proof page's own badge uses the same). */
-export const DRAW_STATUS_COLORS: Record<ResultDraw['status'], string> = {
-  revealed: 'teal.9',
-  failed: 'red.9',
-  open: 'gray.7',
-  closed: 'gray.7',
-};
+const badgeColor = (status: ResultDraw['status']) =>
+  `${HISTORY_STATUS_TONE[status].color}.${HISTORY_STATUS_TONE[status].shade}`;
 
 const drawPath = (id: string) => `/draw/${encodeURIComponent(id)}`;
 
@@ -47,7 +47,7 @@ export function HistoryDetails({ entry, extra }: { entry: HistoryEntryText; extr
 /** A draw's state badge. */
 export function HistoryStatusBadge({ entry }: { entry: HistoryEntryText }) {
   return (
-    <Badge size="xs" variant="filled" color={DRAW_STATUS_COLORS[entry.status]} data-testid="history-status">
+    <Badge size="xs" variant="filled" color={badgeColor(entry.status)} data-testid="history-status">
       {entry.statusLabel}
     </Badge>
   );

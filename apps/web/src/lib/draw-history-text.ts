@@ -7,6 +7,18 @@ import type { ResultDraw } from '@hanabi/api';
 import { formatCount, formatDateTime } from './format';
 
 /**
+ * A history entry's badge colour (Mantine colour and shade), for the page and its first paint alike. Revealed is
+ * blue, not green: the history says what happened to each draw; whether a draw's randomness was verified is the
+ * verdict on its own proof page, where only a verified drand draw is green (decision 0199).
+ */
+export const HISTORY_STATUS_TONE: Record<ResultDraw['status'], { color: string; shade: number }> = {
+  revealed: { color: 'blue', shade: 9 },
+  failed: { color: 'red', shade: 9 },
+  open: { color: 'gray', shade: 7 },
+  closed: { color: 'gray', shade: 7 },
+};
+
+/**
  * A lookup of `drawHistory.*`, `exclusion.reason.*` and `drawProof.status.*` texts with `{{name}}` values; with
  * `count`, the plural form (`key_one`, `key_other`) of the reader's language.
  */

@@ -243,6 +243,21 @@ export const ResultDraw = z.object({
 });
 export type ResultDraw = z.infer<typeof ResultDraw>;
 
+export const DRAW_VERDICTS = ['verified', 'practice', 'failed'] as const;
+
+/**
+ * The server's own check of a draw's beacon (decision 0199), the one it ran before the reveal: `verified` (a drand
+ * round whose signature checks against the pinned chain key, the first after the close), `practice` (the embedded
+ * chain's block hash: it recomputes, but this server controlled the randomness) or `failed` with why. Readers still
+ * check for themselves (the proof page, `npm run verify-draw`); this is what the server says, not a proof.
+ */
+export const PublicBeaconVerdict = z.object({
+  status: z.enum(DRAW_VERDICTS),
+  /** `failed` only: the problem's code (e.g. `signature-invalid`, `@hanabi/draw`'s `BeaconProblem`) and its English. */
+  problem: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type PublicBeaconVerdict = z.infer<typeof PublicBeaconVerdict>;
+
 /**
  * A draw as the public proof page shows it; `secret` and `seed` appear once revealed. The stored failure text
  * stays private (`failureCode` says why); `history` is every draw of its campaign, newest first.
@@ -255,6 +270,8 @@ export const PublicDraw = DrawSummary.omit({ failure: true }).extend({
   winners: z.array(z.object({ entrantKey: z.string(), displayName: z.string(), excluded: z.boolean() })),
   redraws: z.array(z.string()),
   history: z.array(ResultDraw),
+  /** Null until the beacon's value is in. */
+  beaconVerdict: PublicBeaconVerdict.nullable(),
 });
 export type PublicDraw = z.infer<typeof PublicDraw>;
 
@@ -274,6 +291,8 @@ export const DrawProofResponse = z.object({
     value: z.string(),
     /** drand: the round's BLS signature (hex), checked against the chain's public key; null for the chain beacon. */
     signature: z.string().nullable(),
+    /** A chained drand chain (default): the previous round's signature, part of what was signed; null otherwise. */
+    previousSignature: z.string().nullable(),
   }),
   seed: z.string(),
   winnerCount: z.number().int(),

@@ -8,7 +8,10 @@
  * Failures are {@link AdapterError}s of system `beacon`.
  */
 export interface BeaconRound {
-  /** Where the value comes from, e.g. `chain:31337` or `drand:{chain hash}`; shown in the proof. */
+  /**
+   * Where the value comes from: `drand:{chain hash}`, or `chain:{id}` (the embedded chain: a practice draw, since
+   * this server controls that chain); shown in the proof.
+   */
   source: string;
   /** The round (block number, drand round) as a decimal string. */
   round: string;
@@ -19,6 +22,8 @@ export interface BeaconValue extends BeaconRound {
   value: string;
   /** drand: the round's BLS signature (hex), already checked against the chain's pinned public key. */
   signature?: string;
+  /** drand's chained default chain: the previous round's signature, part of what `signature` signs. */
+  previousSignature?: string;
 }
 
 export interface BeaconAdapter {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DRAND_QUICKNET, drandRoundTime } from '@hanabi/draw';
+import { DRAND_DEFAULT, DRAND_QUICKNET, drandRoundTime } from '@hanabi/draw';
+import { DEFAULT_ROUND_1337, DEFAULT_ROUND_72785 } from '@hanabi/draw/default-rounds';
 import { QUICKNET_ROUND_1000 as KAT, QUICKNET_ROUND_12040883, flipBit } from '@hanabi/draw/quicknet-rounds';
 import { isAdapterError } from '../adapter-error.ts';
 import { DrandBeacon } from './drand-beacon.ts';
@@ -18,10 +19,13 @@ function relay(answers: Answer[], seen: string[] = []): typeof fetch {
   }) as typeof fetch;
 }
 
-function beacon(answers: Answer[], options: { now?: number; seen?: string[]; slept?: number[] } = {}) {
+function beacon(
+  answers: Answer[],
+  options: { now?: number; seen?: string[]; slept?: number[]; chainHash?: string } = {},
+) {
   return new DrandBeacon({
     url: 'https://relay.example',
-    chainHash: HASH,
+    chainHash: options.chainHash ?? HASH,
     now: () => options.now ?? PUBLISHED_MS + 10_000,
     sleep: async (ms) => void options.slept?.push(ms),
     fetch: relay(answers, options.seen),
@@ -94,5 +98,63 @@ describe('drand beacon', () => {
     await expect(beacon([{ status: 401 }]).value(round)).rejects.toSatisfy((error: unknown) =>
       isAdapterError(error, 'auth'),
     );
+  });
+});
+
+describe('drand beacon on the chained default chain', () => {
+  const CHAINED = DRAND_DEFAULT.chainHash;
+  const R = DEFAULT_ROUND_72785;
+  /** Round 72785 as a relay answers `/public/72785` of the default chain (drand's JSON field names). */
+  const ANSWER = {
+    round: R.round,
+    randomness: R.randomness,
+    signature: R.signature,
+    previous_signature: R.previousSignature,
+  };
+  const PUBLISHED = drandRoundTime(DRAND_DEFAULT, R.round) * 1000;
+  const round = { source: `drand:${CHAINED}`, round: String(R.round) };
+
+  it('times rounds by the chain’s 30 s period and genesis', async () => {
+    const b = beacon([], { chainHash: CHAINED });
+    expect(await b.roundAfter(new Date(PUBLISHED - 29_000))).toEqual(round);
+    expect(await b.roundAfter(new Date(PUBLISHED))).toEqual({ ...round, round: String(R.round + 1) });
+  });
+
+  it('answers the verified randomness with the signature and the previous signature it signs', async () => {
+    const seen: string[] = [];
+    const answered = await beacon([{ status: 200, body: ANSWER }], {
+      chainHash: CHAINED,
+      now: PUBLISHED + 1000,
+      seen,
+    }).value(round);
+    expect(answered).toEqual({
+      ...round,
+      value: R.randomness,
+      signature: R.signature,
+      previousSignature: R.previousSignature,
+    });
+    expect(seen).toEqual([`https://relay.example/${CHAINED}/public/72785`]);
+  });
+
+  it('never answers a round whose signature or previous signature was changed, or that comes without one', async () => {
+    const tampered = [
+      { ...ANSWER, signature: flipBit(R.signature) },
+      { ...ANSWER, previous_signature: flipBit(R.previousSignature!) },
+      { ...ANSWER, signature: DEFAULT_ROUND_1337.signature, randomness: DEFAULT_ROUND_1337.randomness },
+      { round: R.round, randomness: R.randomness, signature: R.signature },
+    ];
+    for (const body of tampered) {
+      const seen: string[] = [];
+      await expect(
+        beacon(Array(10).fill({ status: 200, body }), {
+          chainHash: CHAINED,
+          seen,
+          now: PUBLISHED + 1000,
+        }).value(round),
+      ).rejects.toSatisfy(
+        (error: unknown) => isAdapterError(error, 'retryable') && /refused/.test((error as Error).message),
+      );
+      expect(seen.length).toBe(6);
+    }
   });
 });

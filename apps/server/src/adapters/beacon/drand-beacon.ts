@@ -13,12 +13,16 @@ const Round = z.object({
   round: z.number().int(),
   randomness: z.string().regex(/^[0-9a-f]{64}$/),
   signature: z.string(),
+  /** Chained chains only (default); unchained relays (quicknet) omit it. */
+  previous_signature: z.string().optional(),
 });
 
 /**
- * drand over HTTP (production). Round r is published at genesis + (r − 1)·period, so the first round after T is
- * known at T, its value is not. The relay is not trusted: each round's BLS signature is checked against the chain's
- * public key pinned in `@hanabi/draw` (the same check the proof page and verify-draw run; decision 0170), and a
+ * drand over HTTP (production), on either pinned chain (quicknet or the chained default; `DRAND_CHAIN_HASH`). Round
+ * r is published at genesis + (r − 1)·period of that chain, so the first round after T is known at T, its value is
+ * not. The relay is not trusted: each round's BLS signature (with, on a chained chain, the previous signature it
+ * signs) is checked against the chain's public key pinned in `@hanabi/draw` (the same check the proof page and
+ * verify-draw run; decisions 0170, 0199), and a
  * round that fails is never answered — asked again a few times (a relay may be broken or lying; another answer
  * may hold), then a retryable error: the draw stays closed and is finished later, never revealed with it.
  */
@@ -60,15 +64,27 @@ export class DrandBeacon implements BeaconAdapter {
         if (!answer.success || answer.data.round !== number) {
           throw new AdapterError('permanent', 'beacon', `drand sent no value for round ${number}`);
         }
-        const checked = await verifyDrandSignature(this.chain, number, answer.data.signature);
+        const previous = answer.data.previous_signature;
+        const checked = await verifyDrandSignature(
+          this.chain,
+          number,
+          answer.data.signature,
+          // An unchained relay's answer has none; a chained chain's check needs it (and refuses one on quicknet).
+          this.chain.scheme === 'pedersen-bls-chained' ? previous : undefined,
+        );
         if (!checked.ok || checked.randomness !== answer.data.randomness) {
           throw new AdapterError(
             'retryable',
             'beacon',
-            `drand round ${number} refused: ${checked.ok ? 'its randomness is not SHA-256 of its signature' : checked.problem}`,
+            `drand round ${number} refused: ${checked.ok ? 'its randomness is not SHA-256 of its signature' : checked.problem.message}`,
           );
         }
-        return { ...round, value: checked.randomness, signature: answer.data.signature };
+        return {
+          ...round,
+          value: checked.randomness,
+          signature: answer.data.signature,
+          ...(this.chain.scheme === 'pedersen-bls-chained' ? { previousSignature: previous } : {}),
+        };
       } catch (error) {
         // A relay a little behind answers 425 (or 404) for a round just due: ask again shortly.
         const retry = isAdapterError(error, 'retryable') || isAdapterError(error, 'rate-limited');

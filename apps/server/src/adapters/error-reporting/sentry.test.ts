@@ -15,6 +15,7 @@ const production = {
   IPFS_RPC_URL: 'http://kubo.internal:5001',
   IPFS_GATEWAY_URL: 'https://ipfs.example.com',
   S3_BUCKET: 'hanabi-assets',
+  DRAND_URL: 'https://api.drand.sh',
 };
 const DSN = 'https://key@o1.ingest.sentry.io/1';
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DRAND_QUICKNET, commitmentOf, verifyDraw } from '@hanabi/draw';
+import { DRAND_DEFAULT, DRAND_QUICKNET, commitmentOf, verifyDraw } from '@hanabi/draw';
+import { DEFAULT_ROUND_72785 } from '@hanabi/draw/default-rounds';
 import { QUICKNET_ROUND_1000 as KAT, closeBefore, flipBit } from '@hanabi/draw/quicknet-rounds';
 import type { Database } from '../../db/client.ts';
 import { draw, winner } from '../../db/schema.ts';
@@ -18,10 +19,10 @@ const CLOSED_AT = closeBefore(KAT.round);
 const ROUND_1000 = { round: KAT.round, randomness: KAT.randomness, signature: KAT.signature };
 
 /** A drand relay that answers every round with `body` (a real round, or a tampered one). */
-function relayAnswering(body: object): DrandBeacon {
+function relayAnswering(body: object, chainHash = DRAND_QUICKNET.chainHash): DrandBeacon {
   return new DrandBeacon({
     url: 'https://relay.example',
-    chainHash: DRAND_QUICKNET.chainHash,
+    chainHash,
     sleep: async () => {},
     fetch: (async () => new Response(JSON.stringify(body), { status: 200 })) as typeof fetch,
   });
@@ -92,7 +93,9 @@ describe.each(testBackends())('draws on a drand beacon, verified before the reve
     expect(proof.beacon.signature).toBe(KAT.signature);
     const verified = await verifyDraw(proof);
     expect(verified.ok).toBe(true);
+    expect(verified.verdict).toBe('verified');
     expect(verified.beacon.status).toBe('verified');
+    expect(proof.beacon.previousSignature).toBeNull();
   });
 
   it('never reveals with a relay answer whose signature was changed by one bit: the draw stays closed', async () => {
@@ -124,5 +127,44 @@ describe.each(testBackends())('draws on a drand beacon, verified before the reve
     });
     const [row] = await database.db.select().from(draw).where(eq(draw.campaignId, campaignId));
     expect(row).toMatchObject({ status: 'closed', beaconValue: null, seed: null });
+  });
+
+  it('reveals on the chained default chain with the previous signature kept, published and checked', async () => {
+    const round = DEFAULT_ROUND_72785;
+    const closedAt = closeBefore(round.round, DRAND_DEFAULT);
+    const answer = {
+      round: round.round,
+      randomness: round.randomness,
+      signature: round.signature,
+      previous_signature: round.previousSignature,
+    };
+    const tampered = { ...answer, previous_signature: flipBit(round.previousSignature!) };
+    const campaignId = await campaignClosingAt(closedAt);
+    await expect(
+      engine(relayAnswering(tampered, DRAND_DEFAULT.chainHash), closedAt).run(request(campaignId)),
+    ).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    const [closed] = await database.db.select().from(draw).where(eq(draw.campaignId, campaignId));
+    expect(closed).toMatchObject({ status: 'closed', beaconValue: null, beaconPreviousSignature: null });
+
+    const done = await engine(relayAnswering(answer, DRAND_DEFAULT.chainHash), closedAt).resume(closed!.id);
+    expect(done).toMatchObject({
+      status: 'revealed',
+      beaconSource: `drand:${DRAND_DEFAULT.chainHash}`,
+      beaconRound: String(round.round),
+      beaconValue: round.randomness,
+      beaconSignature: round.signature,
+      beaconPreviousSignature: round.previousSignature,
+    });
+    const service = new PublicDrawService(database.db, new DrawsRepository(database.db));
+    const proof = await service.proof(done.id);
+    expect(proof.beacon.previousSignature).toBe(round.previousSignature);
+    expect(await verifyDraw(proof)).toMatchObject({ ok: true, verdict: 'verified' });
+    expect((await service.get(done.id)).beaconVerdict).toEqual({ status: 'verified', problem: null });
+    // The proof without its previous signature no longer verifies: the reader needs it to check the signature.
+    const stripped = { ...proof, beacon: { ...proof.beacon, previousSignature: null } };
+    expect(await verifyDraw(stripped)).toMatchObject({
+      verdict: 'failed',
+      beacon: { problem: { code: 'previous-signature-missing' } },
+    });
   });
 });

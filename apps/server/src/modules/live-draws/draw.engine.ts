@@ -263,13 +263,17 @@ export class DrawEngine {
     });
     await this.db
       .update(draw)
-      .set({ beaconValue: value.value, beaconSignature: value.signature ?? null })
+      .set({
+        beaconValue: value.value,
+        beaconSignature: value.signature ?? null,
+        beaconPreviousSignature: value.previousSignature ?? null,
+      })
       .where(and(eq(draw.id, drawId), eq(draw.status, 'closed'), sql`${draw.beaconValue} is null`));
   }
 
   /**
    * Step 4: the stored beacon checked as every proof reader will check it (drand: signature against the pinned
-   * key, B = SHA-256(signature), the first round after T; decision 0170), then seed = SHA-256(S ‖ H ‖ B ‖ id),
+   * key, B = SHA-256(signature), the first round after T; decisions 0170, 0199), then seed = SHA-256(S ‖ H ‖ B ‖ id),
    * winners sampled, S revealed. A beacon that fails is dropped, never revealed with: fetched again later.
    */
   private async reveal(drawId: string): Promise<void> {
@@ -282,12 +286,16 @@ export class DrawEngine {
           round: current.beaconRound!,
           value: current.beaconValue,
           signature: current.beaconSignature,
+          previousSignature: current.beaconPreviousSignature,
         },
         current.closedAt,
       );
       if (verdict.status === 'failed') {
-        await tx.update(draw).set({ beaconValue: null, beaconSignature: null }).where(eq(draw.id, drawId));
-        return verdict.problem;
+        await tx
+          .update(draw)
+          .set({ beaconValue: null, beaconSignature: null, beaconPreviousSignature: null })
+          .where(eq(draw.id, drawId));
+        return verdict.problem.message;
       }
       const seed = await seedOf({
         secret: current.secretSeed,

@@ -31,7 +31,7 @@ describe.each(testBackends())('entrant identity on %s', (backend) => {
       database.db,
       {
         beacon: {
-          roundAfter: async () => ({ source: 'test', round: '3' }),
+          roundAfter: async () => ({ source: 'chain:31337', round: '3' }),
           value: async (round) => {
             if (down) throw new AdapterError('retryable', 'beacon', 'not yet');
             return { ...round, value: BEACON };

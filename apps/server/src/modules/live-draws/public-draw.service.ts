@@ -1,11 +1,38 @@
 import { asc, eq } from 'drizzle-orm';
-import { DRAW_ALGORITHM, type DrawProof } from '@hanabi/draw';
-import type { DrawProofResponse, PublicDraw } from '@hanabi/api';
+import { DRAW_ALGORITHM, verifyBeacon, type DrawProof, type PublishedBeacon } from '@hanabi/draw';
+import type { DrawProofResponse, PublicBeaconVerdict, PublicDraw } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, winner } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { historyOf } from './draw-history.ts';
 import { toDrawSummary, type DrawRow, type DrawsRepository } from './draws.repository.ts';
+
+/** Beacons already checked, by everything the check reads: a stored beacon never changes, a BLS check costs ms. */
+const checkedBeacons = new Map<string, PublicBeaconVerdict>();
+const CHECKED_BEACONS_KEPT = 1000;
+
+/** The server's own check of a draw's stored beacon, as the public draw carries it (decision 0199). */
+async function beaconVerdictOf(row: DrawRow): Promise<PublicBeaconVerdict | null> {
+  if (!row.beaconSource || !row.beaconRound || !row.beaconValue) return null;
+  const beacon: PublishedBeacon = {
+    source: row.beaconSource,
+    round: row.beaconRound,
+    value: row.beaconValue,
+    signature: row.beaconSignature,
+    previousSignature: row.beaconPreviousSignature,
+  };
+  const key = JSON.stringify([beacon, row.closedAt?.toISOString() ?? null]);
+  const known = checkedBeacons.get(key);
+  if (known) return known;
+  const verdict = await verifyBeacon(beacon, row.closedAt);
+  const answer: PublicBeaconVerdict =
+    verdict.status === 'failed'
+      ? { status: 'failed', problem: { code: verdict.problem.code, message: verdict.problem.message } }
+      : { status: verdict.status, problem: null };
+  if (checkedBeacons.size >= CHECKED_BEACONS_KEPT) checkedBeacons.delete(checkedBeacons.keys().next().value!);
+  checkedBeacons.set(key, answer);
+  return answer;
+}
 
 /**
  * The public side of a draw (the proof page `/draw/{id}` and `npm run verify-draw`). The secret S is never
@@ -47,9 +74,10 @@ export class PublicDrawService {
     const { row, title, streamerName } = await this.visible(id);
     // The campaign's draws and winners give this draw's winners and re-draws too: a read costs the same few
     // queries however many draws and winners there are.
-    const [rows, campaignWinners] = await Promise.all([
+    const [rows, campaignWinners, beaconVerdict] = await Promise.all([
       this.draws.draws(row.campaignId),
       this.draws.campaignWinners(row.campaignId),
+      beaconVerdictOf(row),
     ]);
     const winners = campaignWinners
       .filter((item) => item.drawId === row.id)
@@ -75,6 +103,7 @@ export class PublicDrawService {
       })),
       redraws,
       history: historyOf(rows, campaignWinners),
+      beaconVerdict,
     };
   }
 
@@ -96,6 +125,7 @@ export class PublicDrawService {
         round: row.beaconRound!,
         value: row.beaconValue!,
         signature: row.beaconSignature,
+        previousSignature: row.beaconPreviousSignature,
       },
       seed: row.seed!,
       winnerCount: row.winnerCount,

@@ -41,6 +41,7 @@ function draw(overrides: Partial<PublicDraw> = {}): PublicDraw {
     ],
     redraws: ['d2', 'd3'],
     history: HISTORY,
+    beaconVerdict: { status: 'practice', problem: null },
     ...overrides,
   };
 }
@@ -185,6 +186,29 @@ describe('the draw proof page drawn before the app', { timeout: 20_000 }, () => 
     expect(textOf(paint)).toMatch(/Excluded: Duplicate account \(.+\)/);
     expect(textOf(paint)).toContain('Streamer’s words: “同じ人');
   });
+
+  it.each([
+    ['verified', 'teal'],
+    ['practice', 'yellow'],
+    ['failed', 'red'],
+  ] as const)(
+    'colours a revealed draw whose beacon the server found %s as the page does',
+    async (status, colour) => {
+      const shown = draw({
+        beaconVerdict: {
+          status,
+          problem: status === 'failed' ? { code: 'signature-invalid', message: 'x' } : null,
+        },
+      });
+      const { page } = await reactPage(shown);
+      const paint = painted(drawProofFirstPaint(ja, shown, { origin: window.location.origin, locale: 'ja' }));
+      const painted_ = paint.querySelector<HTMLElement>('.fp-draw-badge')!.getAttribute('style')!;
+      expect(painted_).toContain(`var(--mantine-color-${colour}-9)`);
+      const badge = page.querySelector<HTMLElement>('.mantine-Badge-root')!;
+      expect(badge.textContent).toBe('公開済み');
+      expect(badge.getAttribute('style')).toContain(`var(--mantine-color-${colour}-9)`);
+    },
+  );
 
   it('escapes every text of the draw and every link it draws', () => {
     const shown = draw({ redrawOf: '"><script>', redraws: ['x"y'] });

@@ -12,7 +12,8 @@ import type { PublicDraw } from '@hanabi/api';
 import { systemFonts } from '../../lib/system-fonts';
 import { formatCount } from '../../lib/format';
 import { escapeHtml } from '../../lib/html-text';
-import { drawHistoryText, type HistoryEntryText } from '../../lib/draw-history-text';
+import { HISTORY_STATUS_TONE, drawHistoryText, type HistoryEntryText } from '../../lib/draw-history-text';
+import { drawStatusTone } from './draw-status-tone';
 
 /** A message group: texts, or groups of them. */
 interface MessageGroup {
@@ -120,12 +121,11 @@ function text(message: string, values: Record<string, string | number> = {}): st
   );
 }
 
-const BADGE_COLOURS: Record<PublicDraw['status'], string> = {
-  revealed: 'var(--mantine-color-teal-9)',
-  failed: 'var(--mantine-color-red-9)',
-  open: 'var(--mantine-color-gray-7)',
-  closed: 'var(--mantine-color-gray-7)',
-};
+/** The page's badge colour (`drawStatusTone`, shared with it) as Mantine's CSS variable. */
+function badgeColour(draw: PublicDraw): string {
+  const tone = drawStatusTone(draw);
+  return `var(--mantine-color-${tone.color}-${tone.shade})`;
+}
 
 /** `CopyableValue`: its label, the value in a code block, the copy button's place (no button: nothing works yet). */
 function value(label: string, content: string): string {
@@ -191,7 +191,7 @@ function history(draw: PublicDraw, messages: DrawProofMessages, locale: string):
       item.id === draw.id
         ? `<p class="fp-draw-label">${escapeHtml(item.title)}</p>`
         : link(item.id, item.title, 'fp-draw-label'),
-      `<span class="fp-draw-badge fp-draw-badge-xs" style="background:${BADGE_COLOURS[item.status]}">`,
+      `<span class="fp-draw-badge fp-draw-badge-xs" style="background:var(--mantine-color-${HISTORY_STATUS_TONE[item.status].color}-${HISTORY_STATUS_TONE[item.status].shade})">`,
       `${escapeHtml(item.statusLabel)}</span></div>`,
       `<p class="fp-draw-xs fp-draw-dim">${escapeHtml(item.meta)}</p>`,
       item.failure ? `<p class="fp-draw-sm">${escapeHtml(item.failure)}</p>` : '',
@@ -250,7 +250,7 @@ export function drawProofFirstPaint(
     `<div><h1 class="fp-draw-title">${escapeHtml(m.title)}</h1><div class="fp-draw">`,
     `<div class="fp-draw-row"><p class="fp-draw-md">`,
     text(m.lead, { streamer: draw.streamerName, campaign: draw.campaignTitle, round: draw.round }),
-    `</p><span class="fp-draw-badge" style="background:${BADGE_COLOURS[draw.status]}">`,
+    `</p><span class="fp-draw-badge" style="background:${badgeColour(draw)}">`,
     `${escapeHtml(m.status[draw.status])}</span></div>`,
     draw.redrawOf ? `<p class="fp-draw-sm">${escapeHtml(m.redrawOf)} ${link(draw.redrawOf)}</p>` : '',
     draw.redraws.length > 0

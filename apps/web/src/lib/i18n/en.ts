@@ -3,6 +3,7 @@ import { audienceEn } from './sections/audience';
 import { deliveryEn } from './sections/delivery';
 import { drawHistoryEn } from './sections/draw-history';
 import { walletTrustEn } from './sections/wallet-trust';
+import { drawProofEn } from './sections/draw-proof';
 import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
 import { resultsEn } from './sections/results';
@@ -15,6 +16,7 @@ export const en: Messages = {
   ...drawHistoryEn,
   ...walletTrustEn,
   ...liveEn,
+  ...drawProofEn,
   ...audienceEn,
   ...operatorEn,
   ...resultsEn,

@@ -6,6 +6,7 @@ import { audienceJa } from './sections/audience';
 import { deliveryJa } from './sections/delivery';
 import { drawHistoryJa } from './sections/draw-history';
 import { walletTrustJa } from './sections/wallet-trust';
+import { drawProofJa } from './sections/draw-proof';
 import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
 import { resultsJa } from './sections/results';
@@ -17,6 +18,7 @@ export const ja = {
   ...drawHistoryJa,
   ...walletTrustJa,
   ...liveJa,
+  ...drawProofJa,
   ...audienceJa,
   ...operatorJa,
   ...resultsJa,

@@ -16,4 +16,25 @@ describe('proof check values', () => {
     expect(inWords('seed', '22 distinct, sorted', ja)).toBe('22 distinct, sorted');
     expect(inWords('entrants', 'printable ASCII keys', ja)).toBe('printable ASCII keys');
   });
+
+  it('put a failed beacon in the reader’s language from its problem code, and leave it as sent without one', () => {
+    const ja = i18n.getFixedT('ja');
+    const en = i18n.getFixedT('en');
+    const problem = {
+      code: 'round-not-first',
+      round: '1000',
+      closedAt: '2023-08-23T15:09:27.000Z',
+      first: '1001',
+    } as const;
+    expect(inWords('beacon', 'sent in English', ja, problem)).toBe(
+      'ラウンド 1000 は 2023-08-23T15:09:27.000Z の締切後の最初のラウンドではありません（最初はラウンド 1001）',
+    );
+    expect(inWords('beacon', 'sent in English', en, problem)).toBe(
+      'round 1000 is not the first after the close at 2023-08-23T15:09:27.000Z (that is round 1001)',
+    );
+    expect(
+      inWords('beacon', 'x', ja, { code: 'field-unexpected', round: '5', field: 'previousSignature' }),
+    ).toBe('ラウンド 5 に、その出所にはない前のラウンドの署名が付いています');
+    expect(inWords('beacon', 'sent in English', ja)).toBe('sent in English');
+  });
 });

@@ -1,18 +1,29 @@
-import type { DrawCheck } from '@hanabi/draw';
+import type { BeaconProblem, DrawCheck } from '@hanabi/draw';
 import { BEACON_SIGNED } from '@hanabi/draw/phrases';
 import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
+import { beaconProblemText } from '../beacon-verdict-text';
 
 /** Long values (a winner list over many keys) are cut so the table stays readable; copy them from above. */
 function clip(value: string): string {
   return value.length > 400 ? `${value.slice(0, 400)}…` : value;
 }
 
-/** Each step of the recomputation, with what was published and what this browser computed. */
-/** The verifier's English phrases about the entrant list, in the reader's language; other values are data. */
-export function inWords(name: DrawCheck['name'], value: string, t: TFunction): string {
-  if (name === 'beacon') return value === BEACON_SIGNED ? t('drawProof.beaconSigned') : value;
+/**
+ * The verifier's English phrases in the reader's language: the beacon's (its failure from the problem's code) and
+ * the entrant list's; other values are data.
+ */
+export function inWords(
+  name: DrawCheck['name'],
+  value: string,
+  t: TFunction,
+  beaconProblem?: BeaconProblem | null,
+): string {
+  if (name === 'beacon') {
+    if (value === BEACON_SIGNED) return t('drawProof.beaconSigned');
+    return beaconProblem ? beaconProblemText(beaconProblem, t) : value;
+  }
   if (name !== 'entrants') return value;
   const sorted = /^(\d+) distinct, sorted$/.exec(value);
   if (sorted) return t('drawProof.entrantsSorted', { count: Number(sorted[1]) });
@@ -20,7 +31,15 @@ export function inWords(name: DrawCheck['name'], value: string, t: TFunction): s
   return value;
 }
 
-export function ProofChecks({ checks }: { checks: DrawCheck[] }) {
+/** Each step of the recomputation, with what was published and what this browser computed. */
+export function ProofChecks({
+  checks,
+  beaconProblem = null,
+}: {
+  checks: DrawCheck[];
+  /** Why the beacon failed, when it did: its row says so in the reader's language. */
+  beaconProblem?: BeaconProblem | null;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
@@ -60,7 +79,7 @@ export function ProofChecks({ checks }: { checks: DrawCheck[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                    {clip(inWords(check.name, check.actual, t))}
+                    {clip(inWords(check.name, check.actual, t, beaconProblem))}
                   </Code>
                 </Table.Td>
               </Table.Tr>

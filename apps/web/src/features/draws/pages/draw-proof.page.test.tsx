@@ -8,9 +8,11 @@ import {
   seedOf,
   type DrawProof,
 } from '@hanabi/draw';
+import { defaultChainProof } from '@hanabi/draw/default-rounds';
 import { flipBit, quicknetProof } from '@hanabi/draw/quicknet-rounds';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
@@ -29,7 +31,13 @@ async function honestProof(): Promise<DrawProof> {
   const { secret, commitment } = await newSecret();
   const entrants = canonicalEntrants(Array.from({ length: 250 }, (_, index) => `youtube:UCviewer${index}`));
   const entrantsHash = await entrantsHashOf(entrants);
-  const beacon = { source: 'chain:31337', round: '42', value: 'ab'.repeat(32), signature: null };
+  const beacon = {
+    source: 'chain:31337',
+    round: '42',
+    value: 'ab'.repeat(32),
+    signature: null,
+    previousSignature: null,
+  };
   const seed = await seedOf({ secret, entrantsHash, beaconValue: beacon.value, drawId: 'd1' });
   const winners = (await pickWinners(seed, entrants.length, 2)).map((position) => entrants[position]!);
   return {
@@ -76,6 +84,10 @@ function publicDraw(proof: DrawProof, overrides: Partial<PublicDraw> = {}): Publ
     })),
     redraws: ['d2'],
     history: [],
+    beaconVerdict: {
+      status: proof.beacon.source.startsWith('drand:') ? 'verified' : 'practice',
+      problem: null,
+    },
     ...overrides,
   };
 }
@@ -149,13 +161,24 @@ function serve(draw: PublicDraw, proof: DrawProof | null) {
 }
 
 describe('/draw/:id', { timeout: 20_000 }, () => {
-  it('recomputes an honest draw in the browser and says it verifies (signed out)', async () => {
+  it('recomputes an honest practice draw in the browser and calls it practice, not verified (signed out)', async () => {
     const proof = await honestProof();
     renderApp('/draw/d1', { api: serve(publicDraw(proof), proof) });
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
-    expect(verdict.getAttribute('data-ok')).toBe('true');
-    expect(within(verdict).getByText(/検証済み/)).toBeTruthy();
-    expect(screen.getByTestId('beacon-verdict').getAttribute('data-status')).toBe('unsigned');
+    expect(verdict.getAttribute('data-ok')).toBe('false');
+    expect(verdict.getAttribute('data-verdict')).toBe('practice');
+    expect(within(verdict).getByText(/^練習用の抽選：/)).toBeTruthy();
+    expect(within(verdict).queryByText(/検証済み/)).toBeNull();
+    // Not green: the light yellow alert, not the filled teal one.
+    expect(verdict.getAttribute('style')).toContain('yellow');
+    expect(verdict.getAttribute('style')).not.toContain('teal');
+    const beacon = screen.getByTestId('beacon-verdict');
+    expect(beacon.getAttribute('data-status')).toBe('practice');
+    expect(beacon.textContent).toContain('チェーン 31337 のブロック 42 のハッシュ');
+    // The status badge is not green either.
+    expect(screen.getByText('公開済み').closest('.mantine-Badge-root')!.getAttribute('style')).toContain(
+      'var(--mantine-color-yellow-9)',
+    );
     // The table of checks is its own chunk (decision 0120): it follows the verdict.
     await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
     for (const name of ['algorithm', 'commitment', 'entrants', 'entrantsHash', 'seed', 'winners']) {
@@ -186,6 +209,7 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     renderApp('/draw/d1', { api: serve(publicDraw(proof), tampered) });
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
     expect(verdict.getAttribute('data-ok')).toBe('false');
+    expect(verdict.getAttribute('data-verdict')).toBe('failed');
     expect(within(verdict).getByText(/検証できません/)).toBeTruthy();
     await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
     expect(screen.getByTestId('check-entrantsHash').getAttribute('data-ok')).toBe('false');
@@ -197,6 +221,9 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     renderApp('/draw/d1', { api: serve(publicDraw(proof), proof) });
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
     expect(verdict.getAttribute('data-ok')).toBe('true');
+    expect(verdict.getAttribute('data-verdict')).toBe('verified');
+    expect(within(verdict).getByText(/^検証済み：/)).toBeTruthy();
+    expect(verdict.getAttribute('style')).toContain('teal');
     const beacon = screen.getByTestId('beacon-verdict');
     expect(beacon.getAttribute('data-status')).toBe('verified');
     expect(beacon.textContent).toContain('drand quicknet のラウンド 1000 の BLS 署名');
@@ -211,9 +238,15 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     renderApp('/draw/d1', { api: serve(publicDraw(proof), tampered) });
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
     expect(verdict.getAttribute('data-ok')).toBe('false');
-    expect(screen.getByTestId('beacon-verdict').getAttribute('data-status')).toBe('failed');
+    expect(verdict.getAttribute('style')).toContain('red');
+    const beacon = screen.getByTestId('beacon-verdict');
+    expect(beacon.getAttribute('data-status')).toBe('failed');
+    // The reason in the reader's language, from the problem's code.
+    const reason = 'ラウンド 1000 の署名が drand quicknet の公開鍵で確認できません';
+    expect(beacon.textContent).toBe(`ビーコンを検証できません：${reason}`);
     await screen.findByTestId('proof-checks', {}, { timeout: 5000 });
     expect(screen.getByTestId('check-beacon').getAttribute('data-ok')).toBe('false');
+    expect(screen.getByTestId('check-beacon').textContent).toContain(reason);
     expect(screen.getByTestId('check-seed').getAttribute('data-ok')).toBe('true');
   });
 
@@ -246,6 +279,33 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
       'この抽選は失敗しました：参加条件を満たすコメントがなかったため、当選者なしで終わりました',
     );
+  });
+
+  it('verifies a draw on a real round of the chained default chain, and gives the reason in English', async () => {
+    const proof = await defaultChainProof();
+    renderApp('/draw/d1', { api: serve(publicDraw(proof), proof) });
+    const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+    expect(verdict.getAttribute('data-verdict')).toBe('verified');
+    expect(screen.getByTestId('beacon-verdict').textContent).toContain(
+      'drand default のラウンド 72785 の BLS 署名',
+    );
+    cleanup();
+
+    await i18n.changeLanguage('en');
+    try {
+      const tampered = {
+        ...proof,
+        beacon: { ...proof.beacon, previousSignature: flipBit(proof.beacon.previousSignature!) },
+      };
+      renderApp('/draw/d1', { api: serve(publicDraw(proof), tampered) });
+      const failed = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
+      expect(failed.getAttribute('data-verdict')).toBe('failed');
+      expect(screen.getByTestId('beacon-verdict').textContent).toBe(
+        "The beacon does not verify: the signature of round 72785 does not verify against drand default's public key",
+      );
+    } finally {
+      await i18n.changeLanguage('ja');
+    }
   });
 
   it('shows the commitment and waits for the beacon before the reveal', async () => {

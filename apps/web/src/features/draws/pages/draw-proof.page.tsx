@@ -10,8 +10,10 @@ import { isApiError } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
 import { CopyableValue } from '../components/copyable-value';
-import { DRAW_STATUS_COLORS, DrawHistory } from '../../../components/draw-history';
+import { DrawHistory } from '../../../components/draw-history';
 import { EntrantList } from '../components/entrant-list';
+import { beaconVerdictText } from '../beacon-verdict-text';
+import { drawStatusTone } from '../draw-status-tone';
 import { useDrawProof, usePublicDraw, useVerification } from '../draws-api';
 
 // The table of checks (Mantine Table and its scroll area) shows only once the browser's own check has finished,
@@ -48,6 +50,20 @@ function WinnersCard({ draw }: { draw: PublicDraw }) {
   );
 }
 
+const VERDICT_LOOK = {
+  verified: {
+    color: 'teal.9',
+    icon: <IconCircleCheck size={22} aria-hidden />,
+    message: 'drawProof.verified',
+  },
+  practice: {
+    color: 'yellow',
+    icon: <IconAlertTriangle size={22} aria-hidden />,
+    message: 'drawProof.practice',
+  },
+  failed: { color: 'red.9', icon: <IconCircleX size={22} aria-hidden />, message: 'drawProof.notVerified' },
+} as const;
+
 function RevealedProof({ draw }: { draw: PublicDraw }) {
   const { t } = useTranslation();
   const proof = useDrawProof(draw.id, true);
@@ -73,28 +89,26 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
       </Stack>
     );
   }
-  const { ok, checks, beacon } = result;
+  const { verdict, checks, beacon } = result;
   return (
     <Stack gap="md">
+      {/* Green only for verified: a practice draw recomputes, but its server controlled the randomness. */}
       <Alert
-        color={ok ? 'teal.9' : 'red.9'}
-        variant="filled"
-        icon={ok ? <IconCircleCheck size={22} aria-hidden /> : <IconCircleX size={22} aria-hidden />}
+        color={VERDICT_LOOK[verdict].color}
+        variant={verdict === 'practice' ? 'light' : 'filled'}
+        icon={VERDICT_LOOK[verdict].icon}
         role="status"
         data-testid="verdict"
-        data-ok={ok}
+        data-ok={verdict === 'verified'}
+        data-verdict={verdict}
       >
-        <Text fw={700}>{ok ? t('drawProof.verified') : t('drawProof.notVerified')}</Text>
+        <Text fw={700}>{t(VERDICT_LOOK[verdict].message)}</Text>
       </Alert>
       <Text size="sm" data-testid="beacon-verdict" data-status={beacon.status}>
-        {beacon.status === 'verified'
-          ? t('drawProof.beaconVerified', { chain: beacon.chain.name, round: beacon.round })
-          : beacon.status === 'unsigned'
-            ? t('drawProof.beaconUnsigned')
-            : t('drawProof.beaconFailed', { problem: beacon.problem })}
+        {beaconVerdictText(beacon, t)}
       </Text>
       <Suspense fallback={null}>
-        <ProofChecks checks={checks} />
+        <ProofChecks checks={checks} beaconProblem={beacon.status === 'failed' ? beacon.problem : null} />
       </Suspense>
       <Card withBorder padding="md">
         <Stack gap="sm">
@@ -140,6 +154,7 @@ export function DrawProofPage() {
   }
   const data = draw.data;
   const command = `npm run verify-draw -- ${window.location.origin}/draw/${encodeURIComponent(data.id)}`;
+  const tone = drawStatusTone(data);
   return (
     <>
       {title}
@@ -152,7 +167,7 @@ export function DrawProofPage() {
               round: data.round,
             })}
           </Text>
-          <Badge variant="filled" color={DRAW_STATUS_COLORS[data.status]}>
+          <Badge variant="filled" color={`${tone.color}.${tone.shade}`}>
             {t(`drawProof.status.${data.status}`)}
           </Badge>
         </Group>

@@ -1,6 +1,7 @@
 /**
- * Messages of the live features (control room, overlay, draw proof, platform connections, sandbox console), in both languages (merged into ja.ts / en.ts
- * at the top level). Keep ja and en with the same keys; i18n.test.ts checks them.
+ * Messages of the live features (control room, overlay, platform connections, sandbox console; the draw proof has
+ * `draw-proof.ts`), in both languages (merged into ja.ts / en.ts at the top level). Keep ja and en with the same
+ * keys; i18n.test.ts checks them.
  */
 export const liveJa = {
   liveConnect: {
@@ -117,58 +118,6 @@ export const liveJa = {
     qrAlt: '抽選の証明ページの QR コード',
     notFound: 'キャンペーンが見つかりません',
     notFoundHint: 'オーバーレイの URL を、ライブ配信の画面からもう一度コピーしてください。',
-  },
-  drawProof: {
-    entrantsSorted_one: '重複なし・並べ替え済みの {{count}} 件',
-    entrantsSorted_other: '重複なし・並べ替え済みの {{count}} 件',
-    entrantsNotSorted: '重複があるか、並べ替えられていません',
-    title: '抽選の証明',
-    lead: '{{streamer}} さんのキャンペーン「{{campaign}}」の第 {{round}} 回の抽選です。',
-    notFound: 'この抽選は見つかりませんでした。',
-    status: { open: '受付中', closed: '締切（ビーコン待ち）', revealed: '公開済み', failed: '失敗' },
-    waiting:
-      '応募の締切後、公開の乱数（ビーコン）を待っています。結果が出るまでは、下のコミットメントだけが公開されています。',
-    failed: 'この抽選は失敗しました：{{reason}}',
-    verifying: '{{n}} 人の参加者で、ブラウザ内で抽選を再計算しています…',
-    verified: '検証済み：この抽選は公開された値から正しく再計算できました。',
-    notVerified: '検証できません：公開された値と再計算の結果が一致しません。',
-    verifyError: '証明を読み込めなかったため、検証できませんでした。',
-    checks: '検証の項目',
-    check: {
-      algorithm: 'アルゴリズム',
-      commitment: 'コミットメント（秘密値のハッシュ）',
-      entrants: '参加者リスト（重複なし・整列済み）',
-      entrantsHash: '参加者リストのハッシュ',
-      beacon: 'ビーコン（drand の署名）',
-      seed: 'シード',
-      winners: '当選者',
-    },
-    beaconSigned: 'drand の署名が正しく、締切後の最初のラウンド',
-    beaconVerified:
-      'ビーコンを検証しました：drand {{chain}} のラウンド {{round}} の BLS 署名が drand の公開鍵で確認でき、そのラウンドは応募締切後の最初のラウンドです。',
-    beaconUnsigned: 'ビーコンは内蔵チェーンのブロックハッシュです。署名がないため、ここでは確認できません。',
-    beaconFailed: 'ビーコンを検証できません：{{problem}}',
-    expected: '公開値',
-    actual: '再計算',
-    ok: '一致',
-    ng: '不一致',
-    values: '公開された値',
-    commitment: 'コミットメント C',
-    entrantsHash: '参加者リストのハッシュ H',
-    beacon: 'ビーコン B（{{source}}、ラウンド {{round}}）',
-    secret: '秘密値 S',
-    seed: 'シード',
-    copy: 'コピー',
-    winners: '当選者',
-    excluded: '除外済み',
-    entrantCount: '参加者 {{n}} 人',
-    showEntrants: '参加者リストを表示',
-    entrantsPage: '参加者リストのページ',
-    redraws: 'この抽選の再抽選',
-    redrawOf: 'この抽選は再抽選です。元の抽選：',
-    howTitle: '自分で検証する',
-    howBody:
-      'このページはブラウザの中で抽選を再計算しています。Hanabi のリポジトリから、コマンドラインでも同じ検証ができます：',
   },
   liveConnections: {
     title: '連携中の配信サービス',
@@ -331,64 +280,6 @@ export const liveEn: typeof liveJa = {
     qrAlt: 'QR code of the draw’s proof page',
     notFound: 'Campaign not found',
     notFoundHint: 'Copy the overlay URL again from the campaign’s live room.',
-  },
-  drawProof: {
-    entrantsSorted_one: '{{count}} distinct, sorted',
-    entrantsSorted_other: '{{count}} distinct, sorted',
-    entrantsNotSorted: 'not distinct and sorted',
-    title: 'Proof of the draw',
-    lead: 'Round {{round}} of the campaign “{{campaign}}” by {{streamer}}.',
-    notFound: 'This draw was not found.',
-    status: {
-      open: 'Open',
-      closed: 'Closed (waiting for the beacon)',
-      revealed: 'Revealed',
-      failed: 'Failed',
-    },
-    waiting:
-      'Entries are closed and the draw is waiting for the public random beacon. Until then only the commitment below is published.',
-    failed: 'This draw failed: {{reason}}',
-    verifying: 'Recomputing the draw with {{n}} entrants in your browser…',
-    verified: 'Verified: the draw recomputes exactly from the published values.',
-    notVerified: 'Does not verify: the published values and the recomputation differ.',
-    verifyError: 'The proof could not be loaded, so the draw was not verified.',
-    checks: 'Checks',
-    check: {
-      algorithm: 'Algorithm',
-      commitment: 'Commitment (hash of the secret)',
-      entrants: 'Entrant list (distinct, sorted)',
-      entrantsHash: 'Hash of the entrant list',
-      beacon: 'Beacon (drand signature)',
-      seed: 'Seed',
-      winners: 'Winners',
-    },
-    beaconSigned: 'Signed by drand, the first round after the close',
-    beaconVerified:
-      "Beacon verified: drand {{chain}}'s BLS signature of round {{round}} checks against drand's public key, and that round is the first after entries closed.",
-    beaconUnsigned:
-      "The beacon is a block hash of the embedded chain: it carries no signature, so it can't be checked here.",
-    beaconFailed: 'The beacon does not verify: {{problem}}',
-    expected: 'Published',
-    actual: 'Recomputed',
-    ok: 'Match',
-    ng: 'Mismatch',
-    values: 'Published values',
-    commitment: 'Commitment C',
-    entrantsHash: 'Entrant list hash H',
-    beacon: 'Beacon B ({{source}}, round {{round}})',
-    secret: 'Secret S',
-    seed: 'Seed',
-    copy: 'Copy',
-    winners: 'Winners',
-    excluded: 'Excluded',
-    entrantCount: '{{n}} entrants',
-    showEntrants: 'Show the entrant list',
-    entrantsPage: 'Entrant list page',
-    redraws: 'Re-draws of this draw',
-    redrawOf: 'This draw is a re-draw. Original draw:',
-    howTitle: 'Verify it yourself',
-    howBody:
-      'This page recomputes the draw in your browser. From the Hanabi repository you can run the same check on the command line:',
   },
   liveConnections: {
     title: 'Linked platforms',

@@ -1,0 +1,1 @@
+ALTER TABLE "draw" ADD COLUMN "beacon_previous_signature" text;

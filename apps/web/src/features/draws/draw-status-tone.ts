@@ -1,0 +1,17 @@
+import type { PublicDraw } from '@hanabi/api';
+
+/**
+ * The colour of a draw's status badge, for the page and its server-drawn first paint alike (Mantine colour and
+ * shade). A revealed draw is green only when the server's own beacon check found drand: a practice draw (the
+ * embedded chain's block hash) is yellow, never green (decision 0199).
+ */
+export function drawStatusTone(draw: Pick<PublicDraw, 'status' | 'beaconVerdict'>): {
+  color: 'teal' | 'yellow' | 'red' | 'gray';
+  shade: 7 | 9;
+} {
+  if (draw.status === 'failed') return { color: 'red', shade: 9 };
+  if (draw.status !== 'revealed') return { color: 'gray', shade: 7 };
+  const beacon = draw.beaconVerdict?.status;
+  if (beacon === 'verified') return { color: 'teal', shade: 9 };
+  return beacon === 'failed' ? { color: 'red', shade: 9 } : { color: 'yellow', shade: 9 };
+}

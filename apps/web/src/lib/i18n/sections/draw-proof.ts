@@ -1,0 +1,171 @@
+/**
+ * Messages of the draw proof page (`/draw/{id}`, and its server-drawn first paint), in both languages (merged into
+ * ja.ts / en.ts at the top level). `problem` has one text per `BeaconProblem` code of `@hanabi/draw`, with its
+ * parameters. Keep ja and en with the same keys; i18n.test.ts checks them.
+ */
+export const drawProofJa = {
+  drawProof: {
+    entrantsSorted_one: '重複なし・並べ替え済みの {{count}} 件',
+    entrantsSorted_other: '重複なし・並べ替え済みの {{count}} 件',
+    entrantsNotSorted: '重複があるか、並べ替えられていません',
+    title: '抽選の証明',
+    lead: '{{streamer}} さんのキャンペーン「{{campaign}}」の第 {{round}} 回の抽選です。',
+    notFound: 'この抽選は見つかりませんでした。',
+    status: { open: '受付中', closed: '締切（ビーコン待ち）', revealed: '公開済み', failed: '失敗' },
+    waiting:
+      '応募の締切後、公開の乱数（ビーコン）を待っています。結果が出るまでは、下のコミットメントだけが公開されています。',
+    failed: 'この抽選は失敗しました：{{reason}}',
+    verifying: '{{n}} 人の参加者で、ブラウザ内で抽選を再計算しています…',
+    verified:
+      '検証済み：この抽選は公開された値から正しく再計算でき、乱数は drand のものです。Hanabi も配信者も結果を選べませんでした。',
+    practice:
+      '練習用の抽選：公開された値から再計算はできますが、乱数はこのサーバーが動かすチェーンのブロックハッシュで、サーバーが左右できました。サーバーに対しては何も保証しません。',
+    notVerified: '検証できません：公開された値と再計算の結果が一致しません。',
+    verifyError: '証明を読み込めなかったため、検証できませんでした。',
+    checks: '検証の項目',
+    check: {
+      algorithm: 'アルゴリズム',
+      commitment: 'コミットメント（秘密値のハッシュ）',
+      entrants: '参加者リスト（重複なし・整列済み）',
+      entrantsHash: '参加者リストのハッシュ',
+      beacon: 'ビーコン（drand の署名）',
+      record: 'コミットメントの記録（チェーン上）',
+      seed: 'シード',
+      winners: '当選者',
+    },
+    beaconSigned: 'drand の署名が正しく、締切後の最初のラウンド',
+    beaconVerified:
+      'ビーコンを検証しました：drand {{chain}} のラウンド {{round}} の BLS 署名が drand の公開鍵で確認でき、そのラウンドは応募締切後の最初のラウンドです。',
+    beaconPractice:
+      'ビーコンは、このサーバーが動かすチェーン {{chainId}} のブロック {{round}} のハッシュです。署名がなく確かめようがないうえ、サーバーが選べた値です。',
+    beaconFailed: 'ビーコンを検証できません：{{problem}}',
+    field: { signature: '署名', previousSignature: '前のラウンドの署名' },
+    problem: {
+      'source-invalid':
+        'ビーコンの出所「{{source}}」は、固定された drand チェーン（drand:<チェーンハッシュ>）でもチェーン（chain:<チェーン ID>）でもありません',
+      'chain-unknown':
+        'drand チェーン {{chainHash}} は、この検証が公開鍵を固定しているチェーンではありません',
+      'round-invalid': 'ラウンド「{{round}}」はラウンド番号ではありません',
+      'value-malformed': 'ラウンド {{round}} の値が 32 バイトの小文字 16 進数ではありません',
+      'signature-missing': 'ラウンド {{round}} に署名がありません',
+      'signature-malformed': 'ラウンド {{round}} の署名が、署名の長さの小文字 16 進数ではありません',
+      'previous-signature-missing':
+        'チェーン型の drand チェーンのラウンド {{round}} に、署名の対象である前のラウンドの署名がありません',
+      'previous-signature-malformed':
+        'ラウンド {{round}} の前のラウンドの署名が、署名の長さの小文字 16 進数ではありません',
+      'field-unexpected': 'ラウンド {{round}} に、その出所にはない{{field}}が付いています',
+      'signature-invalid': 'ラウンド {{round}} の署名が drand {{chain}} の公開鍵で確認できません',
+      'value-mismatch': 'B がラウンド {{round}} の署名の SHA-256（{{expected}}）ではありません',
+      'close-time-missing': 'ラウンドを照らし合わせる締切時刻がありません',
+      'round-not-first':
+        'ラウンド {{round}} は {{closedAt}} の締切後の最初のラウンドではありません（最初はラウンド {{first}}）',
+    },
+    expected: '公開値',
+    actual: '再計算',
+    ok: '一致',
+    ng: '不一致',
+    values: '公開された値',
+    commitment: 'コミットメント C',
+    entrantsHash: '参加者リストのハッシュ H',
+    beacon: 'ビーコン B（{{source}}、ラウンド {{round}}）',
+    secret: '秘密値 S',
+    seed: 'シード',
+    copy: 'コピー',
+    winners: '当選者',
+    excluded: '除外済み',
+    entrantCount: '参加者 {{n}} 人',
+    showEntrants: '参加者リストを表示',
+    entrantsPage: '参加者リストのページ',
+    redraws: 'この抽選の再抽選',
+    redrawOf: 'この抽選は再抽選です。元の抽選：',
+    howTitle: '自分で検証する',
+    howBody:
+      'このページはブラウザの中で抽選を再計算しています。Hanabi のリポジトリから、コマンドラインでも同じ検証ができます：',
+  },
+};
+
+export const drawProofEn: typeof drawProofJa = {
+  drawProof: {
+    entrantsSorted_one: '{{count}} distinct, sorted',
+    entrantsSorted_other: '{{count}} distinct, sorted',
+    entrantsNotSorted: 'not distinct and sorted',
+    title: 'Proof of the draw',
+    lead: 'Round {{round}} of the campaign “{{campaign}}” by {{streamer}}.',
+    notFound: 'This draw was not found.',
+    status: {
+      open: 'Open',
+      closed: 'Closed (waiting for the beacon)',
+      revealed: 'Revealed',
+      failed: 'Failed',
+    },
+    waiting:
+      'Entries are closed and the draw is waiting for the public random beacon. Until then only the commitment below is published.',
+    failed: 'This draw failed: {{reason}}',
+    verifying: 'Recomputing the draw with {{n}} entrants in your browser…',
+    verified:
+      "Verified: the draw recomputes exactly from the published values and its randomness is drand's: neither Hanabi nor the streamer could choose the result.",
+    practice:
+      'Practice draw: it recomputes from the published values, but its randomness is a block hash of a chain this server runs, so the server could steer it. It guarantees nothing against the server.',
+    notVerified: 'Does not verify: the published values and the recomputation differ.',
+    verifyError: 'The proof could not be loaded, so the draw was not verified.',
+    checks: 'Checks',
+    check: {
+      algorithm: 'Algorithm',
+      commitment: 'Commitment (hash of the secret)',
+      entrants: 'Entrant list (distinct, sorted)',
+      entrantsHash: 'Hash of the entrant list',
+      beacon: 'Beacon (drand signature)',
+      record: 'Commitment record (on chain)',
+      seed: 'Seed',
+      winners: 'Winners',
+    },
+    beaconSigned: 'Signed by drand, the first round after the close',
+    beaconVerified:
+      "Beacon verified: drand {{chain}}'s BLS signature of round {{round}} checks against drand's public key, and that round is the first after entries closed.",
+    beaconPractice:
+      'The beacon is the hash of block {{round}} of chain {{chainId}}, which this server runs: it carries no signature to check, and the server could choose it.',
+    beaconFailed: 'The beacon does not verify: {{problem}}',
+    field: { signature: 'signature', previousSignature: 'previous signature' },
+    problem: {
+      'source-invalid':
+        'the beacon source “{{source}}” is neither a pinned drand chain (drand:<chain hash>) nor a chain (chain:<chain id>)',
+      'chain-unknown': 'drand chain {{chainHash}} is not one whose public key this verifier pins',
+      'round-invalid': 'round “{{round}}” is not a round number',
+      'value-malformed': 'the value of round {{round}} is not 32 bytes of lowercase hex',
+      'signature-missing': 'round {{round}} comes without its signature',
+      'signature-malformed': "the signature of round {{round}} is not lowercase hex of a signature's length",
+      'previous-signature-missing':
+        'round {{round}} of a chained drand chain comes without the previous signature it signs',
+      'previous-signature-malformed':
+        "the previous signature of round {{round}} is not lowercase hex of a signature's length",
+      'field-unexpected': 'round {{round}} carries a {{field}} its source does not have',
+      'signature-invalid':
+        "the signature of round {{round}} does not verify against drand {{chain}}'s public key",
+      'value-mismatch': "B is not SHA-256 of round {{round}}'s signature ({{expected}})",
+      'close-time-missing': 'no close time to check the round against',
+      'round-not-first':
+        'round {{round}} is not the first after the close at {{closedAt}} (that is round {{first}})',
+    },
+    expected: 'Published',
+    actual: 'Recomputed',
+    ok: 'Match',
+    ng: 'Mismatch',
+    values: 'Published values',
+    commitment: 'Commitment C',
+    entrantsHash: 'Entrant list hash H',
+    beacon: 'Beacon B ({{source}}, round {{round}})',
+    secret: 'Secret S',
+    seed: 'Seed',
+    copy: 'Copy',
+    winners: 'Winners',
+    excluded: 'Excluded',
+    entrantCount: '{{n}} entrants',
+    showEntrants: 'Show the entrant list',
+    entrantsPage: 'Entrant list page',
+    redraws: 'Re-draws of this draw',
+    redrawOf: 'This draw is a re-draw. Original draw:',
+    howTitle: 'Verify it yourself',
+    howBody:
+      'This page recomputes the draw in your browser. From the Hanabi repository you can run the same check on the command line:',
+  },
+};
