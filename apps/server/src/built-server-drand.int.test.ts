@@ -5,7 +5,17 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAND_QUICKNET, drandRoundTime, verifyDraw, type DrawProof } from '@hanabi/draw';
+import {
+  DRAND_QUICKNET,
+  drandRoundTime,
+  pickWinners,
+  readCommitmentRecord,
+  recordCheckVia,
+  seedOf,
+  verifyDraw,
+  type DrawProof,
+} from '@hanabi/draw';
+import { openSealedSecret } from '@hanabi/draw/timelock';
 import { QUICKNET_ROUND_12040883 as ROUND, type QuicknetRound } from '@hanabi/draw/quicknet-rounds';
 import { openPostgres, type Database } from './db/client.ts';
 import { serverPaths } from './paths.ts';
@@ -69,6 +79,10 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
       );
     const migrate = fromDist('migrate');
     expect(await migrate.exited, migrate.output()).toBe(0);
+    // The draw registry, deployed the production way (the token is already there: only the registry is new).
+    const deploy = fromDist('deploy-token');
+    expect(await deploy.exited, deploy.output()).toBe(0);
+    expect(deploy.output()).toMatch(/Hanabi draw registry: 0x[0-9a-fA-F]{40}/);
     hanabi = fromDist('all');
     await hanabi.ready();
     database = await openPostgres(stack.databaseUrl, 2);
@@ -115,8 +129,9 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
     expect(signedUp.status).toBe(201);
     const streamerId = ((await signedUp.json()) as { id: string }).id;
 
-    // The draw closes 2 s before the round is published: that round is its beacon.
-    const closeAt = new Date((drandRoundTime(DRAND_QUICKNET, ROUND.round) - 2) * 1000);
+    // The draw closes 12 s before the round: its record goes out at once, and the first round published at least
+    // the 10 s margin after that is this one. The chain's clock reads a second after the close.
+    const closeAt = new Date((drandRoundTime(DRAND_QUICKNET, ROUND.round) - 12) * 1000);
     const goodsId = await insertGoods(database.db, streamerId);
     const campaignId = await insertCampaign(database.db, {
       streamerId,
@@ -136,6 +151,10 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
     );
 
     await stopClockAt(closeAt);
+    await stack.chain.publicClient.request({
+      method: 'anvil_setTime' as never,
+      params: [Math.floor(closeAt.getTime() / 1000) + 1] as never,
+    });
     const drawn = await fetch(
       `${origin}/api/liveStreaming/youtube/${stream.channelId}/${stream.broadcastId}/winner`,
       {
@@ -155,13 +174,73 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
     });
     expect(relay.asked).toContain(`/${DRAND_QUICKNET.chainHash}/public/${ROUND.round}`);
 
-    // Anyone can check it: the published proof verifies, beacon signature included.
-    const proofResponse = await fetch(`${origin}/api/draw/${list.draws[0]!.id}/proof`);
-    expect(proofResponse.status).toBe(200);
-    const proof = (await proofResponse.json()) as DrawProof;
-    const verdict = await verifyDraw(proof);
-    expect(verdict.ok).toBe(true);
-    expect(verdict.beacon.status).toBe('verified');
+    // Anyone can check it: the proof verifies, beacon signature and public record included, read from the chain.
+    const drawId = list.draws[0]!.id;
+    const proof = await proofOf(drawId);
+    expect(proof.record).toMatchObject({ chainId: 31337 });
+    const check = { record: recordCheckVia(stack.rpcUrl) };
+    const verdict = await verifyDraw(proof, check);
+    expect(verdict.checks.filter((item) => !item.ok)).toEqual([]);
+    expect(verdict.verdict).toBe('verified');
     expect(proof.winners).toHaveLength(3);
+    // Without reading the record nobody may call it verified.
+    expect((await verifyDraw(proof)).verdict).toBe('practice');
+
+    // S and the winners from the chain record and the round alone, without the server.
+    const read = await readCommitmentRecord(proof.record!, stack.rpcUrl);
+    expect(read.ok).toBe(true);
+    const record = (read as Extract<typeof read, { ok: true }>).record;
+    const unsealed = await openSealedSecret({
+      sealed: record.sealedSecret,
+      chain: DRAND_QUICKNET,
+      round: record.beaconRound,
+      signature: ROUND.signature,
+      commitment: record.commitment,
+    });
+    expect(unsealed).toEqual({ ok: true, value: proof.secret });
+    const seed = await seedOf({
+      secret: unsealed.ok ? unsealed.value : '',
+      entrantsHash: record.entrantsHash,
+      beaconValue: ROUND.randomness,
+      drawId,
+    });
+    const positions = await pickWinners(seed, proof.entrants.length, proof.winnerCount);
+    expect(positions.map((position) => proof.entrants[position])).toEqual(proof.winners);
+
+    // The operator edits the row after the beacon, keeping it self-consistent: the record refuses every edit.
+    const edits: Array<[string, string, RegExp]> = [
+      [
+        'a new secret',
+        `update draw set secret_seed = repeat('ab', 32),
+           commitment = encode(sha256(decode(repeat('ab', 32), 'hex')), 'hex') where id = $1`,
+        /the commitment C is/,
+      ],
+      [
+        'a later close',
+        `update draw set closed_at = closed_at + interval '30 seconds' where id = $1`,
+        /the close time T is/,
+      ],
+      [
+        'another entrant list',
+        `with gone as (delete from draw_entrant where draw_id = $1
+             and position = (select max(position) from draw_entrant where draw_id = $1) returning draw_id)
+         update draw set entrants_hash = (select encode(sha256(convert_to(string_agg(entrant_key, E'\n' order by position), 'UTF8')), 'hex')
+           from draw_entrant where draw_id = $1 and position < (select max(position) from draw_entrant where draw_id = $1))
+         where id = $1 and exists (select 1 from gone)`,
+        /the entrant list hash H is/,
+      ],
+    ];
+    for (const [what, edit, problem] of edits) {
+      await database.pool!.query(edit, [drawId]);
+      const refused = await verifyDraw(await proofOf(drawId), check);
+      expect(refused.verdict, what).toBe('failed');
+      expect(refused.checks.find((item) => item.name === 'record')?.actual, what).toMatch(problem);
+    }
   });
+
+  async function proofOf(drawId: string): Promise<DrawProof> {
+    const response = await fetch(`${origin}/api/draw/${drawId}/proof`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as DrawProof;
+  }
 });

@@ -3,6 +3,7 @@ import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import type { Logger } from './logger.ts';
 import { JobQueue } from './queue/job-queue.ts';
+import { AppError } from './lib/app-error.ts';
 import type { JobDefinition } from './queue/job-definition.ts';
 import type { SessionResolver } from './http/session.ts';
 import { CacheBus } from './db/cache-bus.ts';
@@ -33,7 +34,7 @@ import {
 } from './modules/manual-distribution/index.ts';
 import { wireSandbox, type SandboxStore } from './modules/sandbox/index.ts';
 import { wireLive, YouTubeQuotaLedger, type LiveWiring } from './modules/live-ingestion/index.ts';
-import { wireDraws, type DrawsArea } from './modules/live-draws/index.ts';
+import { drawRecordSeam, wireDraws, type DrawsArea } from './modules/live-draws/index.ts';
 
 type SystemWiring = ReturnType<typeof wireSystem>;
 type HousekeepingWiring = ReturnType<typeof wireHousekeeping>;
@@ -234,13 +235,34 @@ export async function createContainer(
       twitcasting,
       youtubeQuota,
     });
-    const draws = wireDraws({
+    const chainService = chainArea.services.chain;
+    const draws: DrawsArea = wireDraws({
       db,
       log,
       beacon,
       storage,
       delivery: delivery.services.delivery,
       liveStreams: live.repositories.liveStreams,
+      record: drawRecordSeam({
+        config,
+        db,
+        chain,
+        // Embedded: deployed on first need; otherwise only `deploy-token` deploys it (decision 0140).
+        registryAddress: async () => {
+          if (config.chain.kind === 'embedded') return chainService.ensureDrawRegistry();
+          const address = await chainService.drawRegistryAddress();
+          if (!address) {
+            throw new AppError(
+              'UNAVAILABLE',
+              'No draw registry on the chain: run `npm run deploy-token` once to deploy it.',
+            );
+          }
+          return address;
+        },
+        serialise: (task) => delivery.signerLock.run(task),
+        queue: () => queue,
+        job: () => draws.recordJob,
+      }),
     });
     const audience = wireAudience({
       database,

@@ -21,7 +21,9 @@ export type BeaconProblem =
   | { code: 'signature-invalid'; round: string; chain: string }
   | { code: 'value-mismatch'; round: string; expected: string }
   | { code: 'close-time-missing' }
-  | { code: 'round-not-first'; round: string; closedAt: string; first: string };
+  | { code: 'round-not-first'; round: string; closedAt: string; first: string }
+  /** A round fixed by the draw's public record must still be published after the close (decision 0202). */
+  | { code: 'round-before-close'; round: string; closedAt: string };
 
 export type BeaconProblemCode = BeaconProblem['code'];
 
@@ -57,6 +59,8 @@ export function beaconProblemMessage(problem: BeaconProblem): string {
       return 'no close time to check the round against';
     case 'round-not-first':
       return `round ${problem.round} is not the first after the close at ${problem.closedAt} (that is round ${problem.first})`;
+    case 'round-before-close':
+      return `round ${problem.round} was published before the close at ${problem.closedAt}`;
   }
 }
 

@@ -188,11 +188,18 @@ const failed = (problem: BeaconProblem): BeaconVerdict => ({
  * The whole beacon check. The source must be exactly `drand:<64 lowercase hex of a pinned chain>` or
  * `chain:<decimal chain id without leading zeros>`. A drand beacon must carry a signature of its round (and, on a
  * chained chain, the previous signature) that verifies, have B = SHA-256(signature), and be the first round after
- * `closedAt`. A `chain:` beacon is `practice`: a well-formed block hash with nothing to check it against.
+ * `closedAt` (or, when a public record fixed it, any round published after `closedAt`). A `chain:` beacon is `practice`: a well-formed block hash with nothing to check it against.
  */
 export async function verifyBeacon(
   beacon: PublishedBeacon,
   closedAt: string | Date | null | undefined,
+  options: {
+    /**
+     * The round was fixed by the draw's public record before it existed (decision 0202): then it need only be
+     * published after the close, not be the first round after it (the record check holds the rest).
+     */
+    recorded?: boolean;
+  } = {},
 ): Promise<BeaconVerdict> {
   const drand = DRAND_SOURCE.exec(beacon.source);
   const practice = drand ? null : CHAIN_SOURCE.exec(beacon.source);
@@ -221,6 +228,11 @@ export async function verifyBeacon(
   const closed = closedAt === null || closedAt === undefined ? null : new Date(closedAt);
   if (!closed || Number.isNaN(closed.getTime())) return failed({ code: 'close-time-missing' });
   const first = drandRoundAfter(chain, closed);
+  if (options.recorded) {
+    if (round < first)
+      return failed({ code: 'round-before-close', round: at, closedAt: closed.toISOString() });
+    return { status: 'verified', chain, round };
+  }
   if (round !== first) {
     return failed({
       code: 'round-not-first',

@@ -14,8 +14,9 @@ import {
   type PublicClient,
   type TransactionReceipt,
 } from 'viem';
-import { drandRoundTime, type DrandChain } from './beacon.ts';
-import type { DrawProof } from './draw.ts';
+import { DRAND_CHAINS, drandRoundTime, type DrandChain } from './beacon.ts';
+import type { DrawProof, RecordCheck } from './draw.ts';
+import { openSealedSecret, sealsTo } from './timelock.ts';
 
 /** The registry's event, as `contracts/HanabiDrawRegistry.sol` (packages/token) declares it. */
 export const DRAW_COMMITTED_EVENT = parseAbi([
@@ -163,4 +164,36 @@ export async function readCommitmentRecord(
   } catch (error) {
     return { ok: false, problem: `the chain RPC did not answer: ${(error as Error).message.split('\n')[0]}` };
   }
+}
+
+/**
+ * The record check every verifier runs (`verifyDraw`'s `record` option), through the chain RPC the reader chose:
+ * the record read from the chain, matched against the proof, written before its round, and — where the chain serves
+ * timelock — S opened from the record alone with the round's signature, equal to the proof's S.
+ */
+export function recordCheckVia(rpc: string | PublicClient): RecordCheck {
+  return async (proof) => {
+    if (!proof.record) return { ok: false, problem: 'the proof names no public record' };
+    const read = await readCommitmentRecord(proof.record, rpc);
+    if (!read.ok) return read;
+    const chain = DRAND_CHAINS[read.record.beaconChain];
+    if (!chain)
+      return { ok: false, problem: `the record names drand chain ${read.record.beaconChain}, not pinned` };
+    const problems = recordProblems(proof, read.record, chain);
+    if (problems.length > 0) return { ok: false, problem: problems.join('; ') };
+    if (sealsTo(chain)) {
+      const opened = await openSealedSecret({
+        sealed: read.record.sealedSecret,
+        chain,
+        round: read.record.beaconRound,
+        signature: proof.beacon.signature ?? '',
+        commitment: read.record.commitment,
+      });
+      if (!opened.ok) return { ok: false, problem: `S does not open from the record: ${opened.problem}` };
+      if (opened.value !== proof.secret) {
+        return { ok: false, problem: "the secret sealed in the record is not the proof's S" };
+      }
+    }
+    return { ok: true };
+  };
 }

@@ -14,6 +14,7 @@
  */
 
 import { bytesToHex, concat, hexToBytes, sha256, sha256Hex } from './bytes.ts';
+import type { RecordLocation } from './commitment-record.ts';
 import { verifyBeacon, type BeaconVerdict, type PublishedBeacon } from './beacon.ts';
 import { BEACON_SIGNED } from './phrases.ts';
 
@@ -150,6 +151,11 @@ export interface DrawProof {
   winnerCount: number;
   /** Winners' entrant keys, in draw order. */
   winners: string[];
+  /**
+   * Where the draw's public record is (decision 0202): written before the round existed, it fixes C, H, T and the
+   * round. A proof without one verifies at most as practice: nothing outside the server fixed what it shows.
+   */
+  record?: RecordLocation | null;
 }
 
 export interface DrawCheck {
@@ -167,8 +173,8 @@ export interface DrawCheck {
 export type DrawVerdict = 'verified' | 'practice' | 'failed';
 
 /**
- * A further requirement a caller may add for `verified`: the draw's on-chain commitment record checks (not built
- * yet). Answers `ok`, or why not in English.
+ * The check of the draw's public record (`recordCheckVia` reads it from a chain RPC the reader chose). Answers
+ * `ok`, or why not in English.
  */
 export type RecordCheck = (proof: DrawProof) => Promise<{ ok: true } | { ok: false; problem: string }>;
 
@@ -179,6 +185,8 @@ export interface DrawVerification {
   checks: DrawCheck[];
   winners: string[];
   beacon: BeaconVerdict;
+  /** The proof names a public record and it was read and checked (either way: `checks` has its row). */
+  recordChecked: boolean;
 }
 
 /** What the record check expects (and finds, when it holds). */
@@ -187,8 +195,9 @@ const RECORD_MATCHES = 'the on-chain commitment record matches';
 /**
  * Recomputes a draw from its proof; every step is reported, so a page can show which one failed. The beacon is
  * checked too (`verifyBeacon`: drand signature, B, round) and `beacon` says how it stood. The verdict is
- * `verified` only when every step holds, the beacon is a verified drand round and, when `options.record` is given,
- * the commitment record checks; a practice beacon caps it at `practice`.
+ * `verified` only when every step holds, the beacon is a verified drand round and the draw's public record, read
+ * through `options.record`, holds (decision 0202); a practice beacon, a proof without a record, or a record left
+ * unread caps it at `practice`.
  */
 export async function verifyDraw(
   proof: DrawProof,
@@ -216,14 +225,17 @@ export async function verifyDraw(
   );
   const entrantsHash = await entrantsHashOf(proof.entrants);
   check('entrantsHash', proof.entrantsHash, entrantsHash);
-  const beacon = await verifyBeacon(proof.beacon, proof.closedAt);
+  const beacon = await verifyBeacon(proof.beacon, proof.closedAt, { recorded: Boolean(proof.record) });
   // A practice beacon gets no row: there is nothing about it that could be "ok", and a green row would say so.
   if (beacon.status !== 'practice') {
     check('beacon', BEACON_SIGNED, beacon.status === 'verified' ? BEACON_SIGNED : beacon.problem.message);
   }
-  if (options.record) {
+  // Checked only when there is a record and a way to read it: unread, it cannot make the draw verified.
+  let recordHolds = false;
+  if (proof.record && options.record) {
     const record = await options.record(proof);
     check('record', RECORD_MATCHES, record.ok ? RECORD_MATCHES : record.problem);
+    recordHolds = record.ok;
   }
   const seed = await seedOf({
     secret: proof.secret,
@@ -236,6 +248,10 @@ export async function verifyDraw(
   const winners = positions.map((position) => proof.entrants[position]!);
   check('winners', proof.winners.join(','), winners.join(','));
   const ok = checks.every((item) => item.ok);
-  const verdict: DrawVerdict = !ok ? 'failed' : beacon.status === 'verified' ? 'verified' : 'practice';
-  return { ok, verdict, checks, winners, beacon };
+  const verdict: DrawVerdict = !ok
+    ? 'failed'
+    : beacon.status === 'verified' && recordHolds
+      ? 'verified'
+      : 'practice';
+  return { ok, verdict, checks, winners, beacon, recordChecked: Boolean(proof.record && options.record) };
 }

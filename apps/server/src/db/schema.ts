@@ -841,6 +841,18 @@ export const draw = pgTable(
     /** drand's chained default chain: the previous round's signature, which the round's signature signs. */
     beaconPreviousSignature: text('beacon_previous_signature'),
     seed: text('seed'),
+    /**
+     * The draw's public record in the draw registry (decision 0202), written before its drand round exists: the
+     * transaction, where it is, its block and block time, and the draw's number among the campaign's records.
+     */
+    recordTxHash: text('record_tx_hash'),
+    recordChainId: integer('record_chain_id'),
+    recordRegistry: text('record_registry'),
+    recordBlock: bigint('record_block', { mode: 'number' }),
+    recordBlockTime: timestamp('record_block_time', { withTimezone: true }),
+    recordNumber: integer('record_number'),
+    /** S sealed to the round with timelock encryption, as the record carries it (hex; empty on a chained chain). */
+    sealedSecret: text('sealed_secret'),
     redrawOf: text('redraw_of'),
     /** What started it: the streamer's button, the schedule, the campaign's end, or an exclusion (re-draw). */
     trigger: text('trigger', { enum: ['manual', 'schedule', 'atEnd', 'redraw'] })

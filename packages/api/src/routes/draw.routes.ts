@@ -23,7 +23,13 @@ export const DrawTrigger = z.enum(DRAW_TRIGGERS);
  * Why a draw failed, as everyone may read it (the stored free text can name outside systems' messages):
  * nobody was eligible at close, the beacon refused for good, or a frozen entrant had no stored identity.
  */
-export const DRAW_FAILURES = ['noEntrants', 'beaconRefused', 'entrantUnknown', 'other'] as const;
+export const DRAW_FAILURES = [
+  'noEntrants',
+  'beaconRefused',
+  'entrantUnknown',
+  'recordLate',
+  'other',
+] as const;
 export const DrawFailure = z.enum(DRAW_FAILURES);
 export type DrawFailure = z.infer<typeof DrawFailure>;
 
@@ -243,6 +249,21 @@ export const ResultDraw = z.object({
 });
 export type ResultDraw = z.infer<typeof ResultDraw>;
 
+/** Where a draw's public record is: the chain, the registry contract and the transaction that wrote it. */
+export const DrawRecordLocation = z.object({
+  chainId: z.number().int(),
+  registry: z.string(),
+  txHash: z.string(),
+});
+
+/** The record as the server wrote it, for the page: where, when (the block's time) and its number. */
+export const PublicDrawRecord = DrawRecordLocation.extend({
+  blockNumber: z.number().int(),
+  blockTime: z.string(),
+  number: z.number().int(),
+});
+export type PublicDrawRecord = z.infer<typeof PublicDrawRecord>;
+
 export const DRAW_VERDICTS = ['verified', 'practice', 'failed'] as const;
 
 /**
@@ -272,6 +293,8 @@ export const PublicDraw = DrawSummary.omit({ failure: true }).extend({
   history: z.array(ResultDraw),
   /** Null until the beacon's value is in. */
   beaconVerdict: PublicBeaconVerdict.nullable(),
+  /** The draw's public record (decision 0202); null until written, and for a practice draw. */
+  record: PublicDrawRecord.nullable(),
 });
 export type PublicDraw = z.infer<typeof PublicDraw>;
 
@@ -297,6 +320,8 @@ export const DrawProofResponse = z.object({
   seed: z.string(),
   winnerCount: z.number().int(),
   winners: z.array(z.string()),
+  /** The draw's public record in the draw registry (decision 0202); null for a practice draw. */
+  record: DrawRecordLocation.nullable(),
 });
 export type DrawProofResponse = z.infer<typeof DrawProofResponse>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../queue/job-definition.ts';
 import type { DrawScheduleService } from './draw-schedule.service.ts';
+import type { DrawEngine } from './draw.engine.ts';
 
 export const DrawScheduleTickPayload = z.object({});
 
@@ -21,6 +22,25 @@ export function drawScheduleJob(
       const outcome = await schedules().runDue();
       if (outcome.rounds + outcome.resumed > 0) log.info(outcome, 'scheduled draws ran');
       return outcome;
+    },
+  });
+}
+
+export const DrawRecordPayload = z.object({ drawId: z.string() });
+
+/**
+ * A drand draw asked of an api process that holds no signer: a worker writes its public record and finishes it
+ * (decision 0202). Retried: the registry takes a draw id once, so a second attempt finds the first one's record.
+ */
+export function drawRecordJob(engine: () => DrawEngine): JobDefinition<typeof DrawRecordPayload> {
+  return defineJob({
+    name: 'draws.record',
+    payload: DrawRecordPayload,
+    retry: { limit: 3, delaySeconds: 5, backoff: true },
+    expireInSeconds: 300,
+    handler: async ({ drawId }) => {
+      const row = await engine().resume(drawId);
+      return { status: row.status };
     },
   });
 }

@@ -11,6 +11,7 @@ import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';
 import { publishLiveEvent } from '../live-events/index.ts';
 import { freezeEntrants, type EntrantIdentity } from '../live-entries/index.ts';
+import { DrawRecords, type DrawRecordSeam } from './draw-record.ts';
 
 export type DrawRow = typeof draw.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -20,6 +21,8 @@ type Opened = { drawId: string };
 /** What the engine takes from outside, so tests can fix the secret, the id, the beacon and the time. */
 export interface DrawSeams {
   beacon: BeaconAdapter;
+  /** The draw registry (decision 0202): drand draws publish their record before their round is named. */
+  record?: DrawRecordSeam;
   secret?: () => Promise<{ secret: string; commitment: string }>;
   newId?: () => string;
   clock?: () => Date;
@@ -57,11 +60,17 @@ const PENDING = ['open', 'closed'] as const;
  * and refuses while another draw is pending.
  */
 export class DrawEngine {
+  private readonly records: DrawRecords | null;
+
   constructor(
     private readonly db: Db,
     private readonly seams: DrawSeams,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.records = seams.record
+      ? new DrawRecords(db, seams.beacon, seams.record, log, () => this.now())
+      : null;
+  }
 
   private now(): Date {
     return this.seams.clock?.() ?? new Date();
@@ -90,9 +99,40 @@ export class DrawEngine {
     return this.settled(await this.resume(opened.drawId));
   }
 
+  /** A draw voided by a late record was drawn again (the next round of the campaign): its answer is that one's. */
+  private async recommitted(row: DrawRow): Promise<DrawRow> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const [next] = await this.db
+        .select()
+        .from(draw)
+        .where(and(eq(draw.campaignId, row.campaignId), eq(draw.round, row.round + 1)));
+      const settled = next
+        ? await this.resume(next.id)
+        : await this.resume(
+            (
+              await this.open({
+                campaignId: row.campaignId,
+                count: row.winnerCount,
+                trigger: row.trigger,
+                requestedBy: row.requestedBy,
+                platform: row.platform,
+                redrawOf: row.redrawOf,
+              })
+            ).drawId,
+          );
+      if (settled.failureCode !== 'recordLate') return settled;
+      row = settled;
+    }
+    throw new AppError(
+      'UNAVAILABLE',
+      "The chain is too slow to publish draws' records in time; try again later.",
+    );
+  }
+
   /** The answer a finished draw gives its request: a failed one is the error its failure means. */
-  private settled(row: DrawRow): DrawRow {
+  private async settled(row: DrawRow): Promise<DrawRow> {
     if (row.status !== 'failed') return row;
+    if (row.failureCode === 'recordLate') return this.settled(await this.recommitted(row));
     if (row.failureCode === 'noEntrants')
       throw businessRule('Nobody is eligible: no comment matches the entry rule yet.');
     if (row.failureCode === 'beaconRefused')
@@ -104,7 +144,12 @@ export class DrawEngine {
   async resume(drawId: string): Promise<DrawRow> {
     try {
       await this.close(drawId);
+      if ((await this.records?.write(await this.find(drawId))) === 'late') {
+        await this.fail(drawId, 'record mined after its round was public', 'recordLate');
+        return this.find(drawId);
+      }
       await this.fetchBeacon(drawId);
+      await this.records?.check(await this.find(drawId));
       await this.reveal(drawId);
     } catch (error) {
       if (isAdapterError(error) && error.kind !== 'permanent' && error.kind !== 'auth') {
@@ -238,6 +283,8 @@ export class DrawEngine {
         return;
       }
       const round = await this.seams.beacon.roundAfter(closedAt);
+      // A drand draw with a registry names its round with its public record (the next step), not here.
+      const recorded = this.records !== null && round.source.startsWith('drand:');
       await tx
         .update(draw)
         .set({
@@ -246,7 +293,7 @@ export class DrawEngine {
           entrantCount: frozen.count,
           entrantsHash: frozen.hash,
           beaconSource: round.source,
-          beaconRound: round.round,
+          beaconRound: recorded ? null : round.round,
         })
         .where(eq(draw.id, drawId));
       await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'closed' });
@@ -256,7 +303,7 @@ export class DrawEngine {
   /** Step 3: the named round's value (outside any transaction: drand may make us wait a few seconds). */
   private async fetchBeacon(drawId: string): Promise<void> {
     const current = await this.find(drawId);
-    if (current.status !== 'closed' || current.beaconValue) return;
+    if (current.status !== 'closed' || current.beaconValue || !current.beaconRound) return;
     const value = await this.seams.beacon.value({
       source: current.beaconSource!,
       round: current.beaconRound!,
@@ -289,6 +336,7 @@ export class DrawEngine {
           previousSignature: current.beaconPreviousSignature,
         },
         current.closedAt,
+        { recorded: current.recordTxHash !== null },
       );
       if (verdict.status === 'failed') {
         await tx

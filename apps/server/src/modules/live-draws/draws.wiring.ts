@@ -7,7 +7,8 @@ import { CampaignAccess, type LiveStreamLookup } from './campaign-access.ts';
 import { CampaignResultsService } from './campaign-results.service.ts';
 import { DistributionService } from './distribution.service.ts';
 import { DrawEngine, type DrawSeams } from './draw.engine.ts';
-import { drawScheduleJob } from './draw-schedule.jobs.ts';
+import { drawRecordJob, drawScheduleJob } from './draw-schedule.jobs.ts';
+import type { DrawRecordSeam } from './draw-record.ts';
 import { DrawScheduleService } from './draw-schedule.service.ts';
 import { DrawsRepository } from './draws.repository.ts';
 import { LiveResultsService } from './live-results.service.ts';
@@ -28,6 +29,8 @@ export function wireDraws(options: {
   delivery: DeliveryService;
   /** The campaign's live streams, for the streamer routes under `{platform}/{a}/{b}`. */
   liveStreams: LiveStreamLookup;
+  /** The draw registry for drand draws (decision 0202; `draw-record.wiring.ts`); none for practice draws. */
+  record?: DrawRecordSeam;
   seams?: Partial<DrawSeams>;
 }) {
   const { db } = options;
@@ -35,7 +38,8 @@ export function wireDraws(options: {
   const beacon = options.seams?.beacon ?? options.beacon;
   const repository = new DrawsRepository(db);
   const access = new CampaignAccess(db, options.liveStreams);
-  const engine = new DrawEngine(db, { ...options.seams, beacon }, log);
+  const engine = new DrawEngine(db, { record: options.record, ...options.seams, beacon }, log);
+  const recordJob = drawRecordJob(() => engine);
   const schedules = new DrawScheduleService(db, access, repository, engine, log);
   return {
     engine,
@@ -48,7 +52,8 @@ export function wireDraws(options: {
       publicDraws: new PublicDrawService(db, repository),
       campaignResults: new CampaignResultsService(db, repository),
     },
-    jobs: [drawScheduleJob(() => schedules)],
+    recordJob,
+    jobs: [drawScheduleJob(() => schedules), recordJob],
   };
 }
 

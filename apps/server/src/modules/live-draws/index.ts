@@ -3,3 +3,4 @@ export { registerDrawRoutes } from './draws.routes.ts';
 export { wireDraws } from './draws.wiring.ts';
 export type { DrawsArea } from './draws.wiring.ts';
 export type { LiveStreamLookup } from './campaign-access.ts';
+export { drawRecordSeam } from './draw-record.wiring.ts';

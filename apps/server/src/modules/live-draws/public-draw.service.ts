@@ -34,6 +34,23 @@ async function beaconVerdictOf(row: DrawRow): Promise<PublicBeaconVerdict | null
   return answer;
 }
 
+/** Where the draw's public record is (decision 0202), once written. */
+function recordLocationOf(row: DrawRow): DrawProofResponse['record'] {
+  if (!row.recordTxHash || row.recordChainId === null || !row.recordRegistry) return null;
+  return { chainId: row.recordChainId, registry: row.recordRegistry, txHash: row.recordTxHash };
+}
+
+function recordOf(row: DrawRow): PublicDraw['record'] {
+  const location = recordLocationOf(row);
+  if (!location || row.recordBlock === null || !row.recordBlockTime || row.recordNumber === null) return null;
+  return {
+    ...location,
+    blockNumber: row.recordBlock,
+    blockTime: row.recordBlockTime.toISOString(),
+    number: row.recordNumber,
+  };
+}
+
 /**
  * The public side of a draw (the proof page `/draw/{id}` and `npm run verify-draw`). The secret S is never
  * sent before the draw is revealed; the proof (409 until then) is exactly `DrawProof` of `@hanabi/draw`.
@@ -104,6 +121,7 @@ export class PublicDrawService {
       redraws,
       history: historyOf(rows, campaignWinners),
       beaconVerdict,
+      record: recordOf(row),
     };
   }
 
@@ -131,6 +149,7 @@ export class PublicDrawService {
       winnerCount: row.winnerCount,
       // In draw order, excluded ones included: the proof is of what was drawn, not of later edits.
       winners: winners.map((item) => item.entrantKey),
+      record: recordLocationOf(row),
     };
   }
 }

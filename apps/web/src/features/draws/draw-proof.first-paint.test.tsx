@@ -42,6 +42,7 @@ function draw(overrides: Partial<PublicDraw> = {}): PublicDraw {
     redraws: ['d2', 'd3'],
     history: HISTORY,
     beaconVerdict: { status: 'practice', problem: null },
+    record: null,
     ...overrides,
   };
 }

@@ -88,6 +88,7 @@ function publicDraw(proof: DrawProof, overrides: Partial<PublicDraw> = {}): Publ
       status: proof.beacon.source.startsWith('drand:') ? 'verified' : 'practice',
       problem: null,
     },
+    record: null,
     ...overrides,
   };
 }

@@ -17,6 +17,8 @@ export const drawHistoryJa = {
     failure: {
       noEntrants: '参加条件を満たすコメントがなかったため、当選者なしで終わりました',
       beaconRefused: '公開の乱数（ビーコン）が拒否されたため、失敗しました',
+      recordLate:
+        '公開記録がラウンドの公開より後にチェーンに載ったため無効になり、新しいラウンドで抽選し直しました',
       entrantUnknown: '参加者の本人情報が残っていなかったため、失敗しました',
       other: 'この抽選は完了できませんでした',
     },
@@ -58,6 +60,8 @@ export const drawHistoryEn: typeof drawHistoryJa = {
     failure: {
       noEntrants: 'No comment met the entry rule, so it ended without winners',
       beaconRefused: 'The public random beacon refused, so it failed',
+      recordLate:
+        'Void: its public record reached the chain after its round was published, so it was drawn again with a new round',
       entrantUnknown: "An entrant's identity was no longer on record, so it failed",
       other: 'This draw could not finish',
     },

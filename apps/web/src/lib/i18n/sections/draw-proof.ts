@@ -59,6 +59,7 @@ export const drawProofJa = {
       'close-time-missing': 'ラウンドを照らし合わせる締切時刻がありません',
       'round-not-first':
         'ラウンド {{round}} は {{closedAt}} の締切後の最初のラウンドではありません（最初はラウンド {{first}}）',
+      'round-before-close': 'ラウンド {{round}} は {{closedAt}} の締切より前に公開されています',
     },
     expected: '公開値',
     actual: '再計算',
@@ -145,6 +146,7 @@ export const drawProofEn: typeof drawProofJa = {
       'close-time-missing': 'no close time to check the round against',
       'round-not-first':
         'round {{round}} is not the first after the close at {{closedAt}} (that is round {{first}})',
+      'round-before-close': 'round {{round}} was published before the close at {{closedAt}}',
     },
     expected: 'Published',
     actual: 'Recomputed',
