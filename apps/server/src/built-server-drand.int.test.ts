@@ -9,12 +9,11 @@ import {
   DRAND_QUICKNET,
   drandRoundTime,
   pickWinners,
-  readCommitmentRecord,
-  recordCheckVia,
   seedOf,
   verifyDraw,
   type DrawProof,
 } from '@hanabi/draw';
+import { readCommitmentRecord, recordCheckVia } from '@hanabi/draw/record';
 import { openSealedSecret } from '@hanabi/draw/timelock';
 import { QUICKNET_ROUND_12040883 as ROUND, type QuicknetRound } from '@hanabi/draw/quicknet-rounds';
 import { openPostgres, type Database } from './db/client.ts';
@@ -185,6 +184,12 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
     expect(proof.winners).toHaveLength(3);
     // Without reading the record nobody may call it verified.
     expect((await verifyDraw(proof)).verdict).toBe('practice');
+    // The command line, as a reader runs it, through the chain RPC they chose.
+    const cli = verifyDrawCli(`${origin}/draw/${drawId}`, '--rpc', stack.rpcUrl);
+    expect(cli.status, cli.stdout + cli.stderr).toBe(0);
+    expect(cli.stdout).toMatch(/Record: transaction 0x[0-9a-f]{64} on chain 31337, read through/);
+    expect(cli.stdout).toMatch(/^Verified: the winners are /m);
+    expect(verifyDrawCli(`${origin}/draw/${drawId}`).status).toBe(1); // no RPC published, none given
 
     // S and the winners from the chain record and the round alone, without the server.
     const read = await readCommitmentRecord(proof.record!, stack.rpcUrl);
@@ -236,7 +241,17 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
       expect(refused.verdict, what).toBe('failed');
       expect(refused.checks.find((item) => item.name === 'record')?.actual, what).toMatch(problem);
     }
+    const edited = verifyDrawCli(`${origin}/draw/${drawId}`, '--rpc', stack.rpcUrl, '--allow-practice');
+    expect(edited.status).toBe(1);
+    expect(edited.stdout).toMatch(/FAIL record: .*the commitment C is/);
   });
+
+  function verifyDrawCli(...args: string[]) {
+    return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-draw.ts', ...args], {
+      cwd: path.resolve(serverPaths.root, '../..'),
+      encoding: 'utf8',
+    });
+  }
 
   async function proofOf(drawId: string): Promise<DrawProof> {
     const response = await fetch(`${origin}/api/draw/${drawId}/proof`);

@@ -239,6 +239,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
     .optional(),
+  /**
+   * A public JSON-RPC URL of the chain, published in /api/config for proof readers to read draw records with
+   * (decision 0202). Never CHAIN_RPC_URL itself: that one may carry a provider's key.
+   */
+  CHAIN_PUBLIC_RPC_URL: z.url().optional(),
   /** The draw registry (decision 0202); unset: the one `deploy-token` recorded (embedded: deployed on first need). */
   CHAIN_DRAW_REGISTRY_ADDRESS: z
     .string()
@@ -491,6 +496,8 @@ export interface AppConfig {
   beacon: { kind: 'chain' } | { kind: 'drand'; url: string; chainHash: string };
   /** How long after its record is sent a draw's drand round is published, at least (decision 0202). */
   drawRoundMarginMs: number;
+  /** Published for proof readers (decision 0202). */
+  chainPublicRpcUrl: string | undefined;
   /** Live platform endpoints; `sandbox` = they point at this server's /sandbox/… fakes (mounted only then). */
   live: LiveConfig;
   /** Operations: proxy trust, probes, metrics, shutdown (config-ops.ts, issue 24). */
@@ -685,6 +692,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'drand', url: e.DRAND_URL.replace(/\/$/, ''), chainHash: e.DRAND_CHAIN_HASH }
       : { kind: 'chain' },
     drawRoundMarginMs: e.DRAW_ROUND_MARGIN_SECONDS * 1000,
+    chainPublicRpcUrl: e.CHAIN_PUBLIC_RPC_URL,
     live: liveConfig(e, publicOrigin),
     ops: opsConfig(e),
   };

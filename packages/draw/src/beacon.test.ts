@@ -31,6 +31,13 @@ const beaconOf = (
   ...(kat.previousSignature ? { previousSignature: kat.previousSignature } : {}),
 });
 
+/**
+ * The verdict's other half, set aside here: where a record would be, and a record check that holds (the real one,
+ * `recordCheckVia`, reads the chain: `commitment-record.test.ts` and the server's integration tests).
+ */
+const RECORD = { chainId: 31337, registry: `0x${'11'.repeat(20)}`, txHash: `0x${'22'.repeat(32)}` };
+const HOLDING_RECORD = { record: async () => ({ ok: true as const }) };
+
 describe('drand beacon check (known answers on real quicknet rounds)', () => {
   it.each([QUICKNET_ROUND_1000, QUICKNET_ROUND_12040883])(
     'verifies round $round against the pinned public key and derives its randomness',
@@ -103,7 +110,10 @@ describe('drand beacon check (known answers on real quicknet rounds)', () => {
   });
 
   it('verifyDraw checks the beacon of a drand proof and fails the draw when it does not hold', async () => {
-    const honest = await verifyDraw(await quicknetProof());
+    // A drand beacon alone is not enough: without a public record read, nothing fixed the draw before it.
+    const unrecorded = await verifyDraw(await quicknetProof());
+    expect(unrecorded).toMatchObject({ ok: true, verdict: 'practice', recordChecked: false });
+    const honest = await verifyDraw({ ...(await quicknetProof()), record: RECORD }, HOLDING_RECORD);
     expect(honest.ok).toBe(true);
     expect(honest.verdict).toBe('verified');
     expect(honest.beacon.status).toBe('verified');
@@ -207,7 +217,8 @@ describe('drand beacon check (known answers on real rounds of the chained defaul
   });
 
   it('verifyDraw accepts a draw on a real default-chain round and fails it when its previous signature changed', async () => {
-    const honest = await verifyDraw(await defaultChainProof());
+    expect((await verifyDraw(await defaultChainProof())).verdict).toBe('practice');
+    const honest = await verifyDraw({ ...(await defaultChainProof()), record: RECORD }, HOLDING_RECORD);
     expect(honest).toMatchObject({ ok: true, verdict: 'verified', beacon: { status: 'verified' } });
     const tampered = await defaultChainProof();
     tampered.beacon.previousSignature = flipBit(tampered.beacon.previousSignature!);

@@ -180,15 +180,23 @@ describe('verifyDraw', () => {
 
   it('takes a record check as a further requirement: its failure fails the draw', async () => {
     const asked: string[] = [];
-    const holding = await verifyDraw(await proof(), {
-      record: async (p) => (asked.push(p.drawId), { ok: true }),
-    });
+    const record = { chainId: 31337, registry: `0x${'11'.repeat(20)}`, txHash: `0x${'22'.repeat(32)}` };
+    // No record named: nothing to check, and nothing asked.
+    await verifyDraw(await proof(), { record: async (p) => (asked.push(p.drawId), { ok: true }) });
+    expect(asked).toEqual([]);
+    const holding = await verifyDraw(
+      { ...(await proof()), record },
+      { record: async (p) => (asked.push(p.drawId), { ok: true }) },
+    );
     expect(asked).toEqual(['draw-1']);
     expect(holding.checks.find((item) => item.name === 'record')?.ok).toBe(true);
     expect(holding.verdict).toBe('practice');
-    const broken = await verifyDraw(await proof(), {
-      record: async () => ({ ok: false, problem: 'no commitment record for draw-1' }),
-    });
+    const broken = await verifyDraw(
+      { ...(await proof()), record },
+      {
+        record: async () => ({ ok: false, problem: 'no commitment record for draw-1' }),
+      },
+    );
     expect(broken.verdict).toBe('failed');
     expect(broken.checks.find((item) => item.name === 'record')).toMatchObject({
       ok: false,

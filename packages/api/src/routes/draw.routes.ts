@@ -321,7 +321,7 @@ export const DrawProofResponse = z.object({
   winnerCount: z.number().int(),
   winners: z.array(z.string()),
   /** The draw's public record in the draw registry (decision 0202); null for a practice draw. */
-  record: DrawRecordLocation.nullable(),
+  record: DrawRecordLocation.nullable().optional(),
 });
 export type DrawProofResponse = z.infer<typeof DrawProofResponse>;
 

@@ -26,6 +26,11 @@ export const PublicConfigResponse = z.object({
   errorReporting: z.object({ dsn: z.string(), environment: z.string() }).nullable().optional(),
   /** Hours held prizes wait before they go to a replaced wallet address (decision 0063); absent = 24. */
   walletCoolOffHours: z.number().optional(),
+  /**
+   * A public JSON-RPC URL of the chain draws are recorded on (decision 0202), which proof readers may use to read
+   * a draw's record; they may give their own instead. Null (or absent) = none published.
+   */
+  chainRpcUrl: z.string().nullable().optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigResponse>;
 

@@ -5,7 +5,7 @@ import {
   readCommitmentRecord,
   uuidToBytes32,
   type CommitmentRecord,
-} from '@hanabi/draw';
+} from '@hanabi/draw/record';
 import { ChainError, type ChainAdapter } from './chain.adapter.ts';
 import { mapChainError } from './chain-errors.ts';
 import type { HexAddress } from './token-contract.ts';

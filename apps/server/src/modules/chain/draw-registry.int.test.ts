@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http } from 'viem';
 import { hanabiDrawRegistryAbi } from '@hanabi/token';
+import { DRAND_QUICKNET } from '@hanabi/draw';
 import {
-  DRAND_QUICKNET,
   DRAW_COMMITTED_EVENT,
   readCommitmentRecord,
   recordProblems,
   uuidToBytes32,
-} from '@hanabi/draw';
+} from '@hanabi/draw/record';
 import { QUICKNET_ROUND_12040883 as ROUND, quicknetProof } from '@hanabi/draw/quicknet-rounds';
 import { openSealedSecret, sealSecret } from '@hanabi/draw/timelock';
 import { DrawRegistry, type DrawRecordInput } from '../../adapters/chain/index.ts';

@@ -1,11 +1,6 @@
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import {
-  DRAND_CHAINS,
-  drandRoundTime,
-  recordProblems,
-  type CommitmentRecord,
-  type DrandChain,
-} from '@hanabi/draw';
+import { DRAND_CHAINS, drandRoundTime, type DrandChain } from '@hanabi/draw';
+import { recordProblems, type CommitmentRecord } from '@hanabi/draw/record';
 import { sealSecret, sealsTo } from '@hanabi/draw/timelock';
 import type { DrawRecordInput } from '../../adapters/chain/index.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';

@@ -82,6 +82,7 @@ export class SystemService {
       mode: isEmbedded(this.config) ? 'embedded' : 'production',
       externalRedirectAllowedHosts: this.config.externalRedirectHosts,
       chainId: this.config.chainId,
+      chainRpcUrl: this.config.chainPublicRpcUrl ?? null,
       defaultLocale: this.config.defaultLocale,
       walletCoolOffHours: Math.round((this.config.wallet.coolOffMs / 3_600_000) * 10) / 10,
       errorReporting: this.config.errorReporting

@@ -217,14 +217,15 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('check-commitment').getAttribute('data-ok')).toBe('true');
   });
 
-  it('says the beacon was verified for a draw on a real drand quicknet round', async () => {
+  it('checks the beacon of a real drand quicknet round, but without a public record calls the draw practice', async () => {
     const proof = await quicknetProof();
     renderApp('/draw/d1', { api: serve(publicDraw(proof), proof) });
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
-    expect(verdict.getAttribute('data-ok')).toBe('true');
-    expect(verdict.getAttribute('data-verdict')).toBe('verified');
-    expect(within(verdict).getByText(/^検証済み：/)).toBeTruthy();
-    expect(verdict.getAttribute('style')).toContain('teal');
+    expect(verdict.getAttribute('data-ok')).toBe('false');
+    expect(verdict.getAttribute('data-verdict')).toBe('practice');
+    expect(verdict.getAttribute('style')).not.toContain('teal');
+    expect(screen.getByTestId('record-verdict').textContent).toMatch(/乱数より前に公開された記録がない/);
+    expect(screen.getByTestId('no-record')).toBeTruthy();
     const beacon = screen.getByTestId('beacon-verdict');
     expect(beacon.getAttribute('data-status')).toBe('verified');
     expect(beacon.textContent).toContain('drand quicknet のラウンド 1000 の BLS 署名');
@@ -286,7 +287,8 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     const proof = await defaultChainProof();
     renderApp('/draw/d1', { api: serve(publicDraw(proof), proof) });
     const verdict = await screen.findByTestId('verdict', {}, { timeout: 10_000 });
-    expect(verdict.getAttribute('data-verdict')).toBe('verified');
+    expect(verdict.getAttribute('data-verdict')).toBe('practice'); // no public record
+    expect(screen.getByTestId('beacon-verdict').getAttribute('data-status')).toBe('verified');
     expect(screen.getByTestId('beacon-verdict').textContent).toContain(
       'drand default のラウンド 72785 の BLS 署名',
     );

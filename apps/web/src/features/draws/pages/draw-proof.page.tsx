@@ -1,7 +1,7 @@
 import type { PublicDraw } from '@hanabi/api';
 import { Alert, Anchor, Badge, Card, Code, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
@@ -15,6 +15,8 @@ import { EntrantList } from '../components/entrant-list';
 import { beaconVerdictText } from '../beacon-verdict-text';
 import { drawStatusTone } from '../draw-status-tone';
 import { useDrawProof, usePublicDraw, useVerification } from '../draws-api';
+import { RecordPanel } from '../components/record-panel';
+import { usePublicConfig } from '../../../lib/public-config';
 
 // The table of checks (Mantine Table and its scroll area) shows only once the browser's own check has finished,
 // after the first paint: its own chunk (decision 0120), fetched while the check runs.
@@ -67,7 +69,10 @@ const VERDICT_LOOK = {
 function RevealedProof({ draw }: { draw: PublicDraw }) {
   const { t } = useTranslation();
   const proof = useDrawProof(draw.id, true);
-  const verification = useVerification(draw.id, proof.data);
+  const published = usePublicConfig().data?.chainRpcUrl ?? null;
+  const [ownRpc, setOwnRpc] = useState<string | null>(null);
+  const rpcUrl = ownRpc ?? published;
+  const verification = useVerification(draw.id, proof.data, rpcUrl);
   // The check's result comes as a query update, which React renders in one go: deferred, the verdict, the checks
   // and the values render in slices between other work, not as one long task on a phone (decision 0194).
   const result = useDeferredValue(verification.data);
@@ -107,6 +112,12 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
       <Text size="sm" data-testid="beacon-verdict" data-status={beacon.status}>
         {beaconVerdictText(beacon, t)}
       </Text>
+      {beacon.status === 'verified' && verdict === 'practice' && (
+        <Text size="sm" data-testid="record-verdict">
+          {t(draw.record ? 'drawProof.record.unread' : 'drawProof.record.missing')}
+        </Text>
+      )}
+      <RecordPanel key={rpcUrl ?? ''} record={draw.record} rpcUrl={rpcUrl} onRpcUrl={setOwnRpc} />
       <Suspense fallback={null}>
         <ProofChecks checks={checks} beaconProblem={beacon.status === 'failed' ? beacon.problem : null} />
       </Suspense>

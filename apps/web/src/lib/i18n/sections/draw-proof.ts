@@ -17,11 +17,25 @@ export const drawProofJa = {
     failed: 'この抽選は失敗しました：{{reason}}',
     verifying: '{{n}} 人の参加者で、ブラウザ内で抽選を再計算しています…',
     verified:
-      '検証済み：この抽選は公開された値から正しく再計算でき、乱数は drand のものです。Hanabi も配信者も結果を選べませんでした。',
+      '検証済み：この抽選は公開された値から正しく再計算でき、乱数は drand のもので、参加者・秘密値・ラウンドは乱数より前にチェーン上の公開記録で固定されていました。Hanabi も配信者も結果を選べませんでした。',
     practice:
-      '練習用の抽選：公開された値から再計算はできますが、乱数はこのサーバーが動かすチェーンのブロックハッシュで、サーバーが左右できました。サーバーに対しては何も保証しません。',
+      '練習用の抽選：公開された値から再計算はできますが、乱数が生まれる前にサーバーの外で抽選を固定したものがありません（サーバーが動かすチェーンのブロックハッシュか、公開記録を読めていない）。サーバーに対しては何も保証しません。',
     notVerified: '検証できません：公開された値と再計算の結果が一致しません。',
     verifyError: '証明を読み込めなかったため、検証できませんでした。',
+    record: {
+      title: '公開記録',
+      lead: 'この抽選（記録 #{{number}}）は、乱数が生まれる前にチェーン {{chainId}} のブロック（{{time}}）に記録されました。参加者リスト、秘密値、ラウンドはそこで固定されています。',
+      tx: 'トランザクション',
+      registry: '記録コントラクト',
+      rpc: '記録を読むチェーンの RPC',
+      rpcUsed: '今は {{url}} から読んでいます。信頼できる別の RPC も指定できます。',
+      rpcNone: 'このサーバーは RPC を公開していません。記録を確かめるには RPC を指定してください。',
+      check: 'この RPC で確認',
+      none: 'この抽選には、乱数より前に公開された記録がありません。',
+      unread: '公開記録をまだ読めていないため、検証済みとは言えません。チェーンの RPC を指定してください。',
+      missing:
+        '乱数は drand のものですが、乱数より前に公開された記録がないため、サーバーが書き換えていないとは言えません。',
+    },
     checks: '検証の項目',
     check: {
       algorithm: 'アルゴリズム',
@@ -104,11 +118,25 @@ export const drawProofEn: typeof drawProofJa = {
     failed: 'This draw failed: {{reason}}',
     verifying: 'Recomputing the draw with {{n}} entrants in your browser…',
     verified:
-      "Verified: the draw recomputes exactly from the published values and its randomness is drand's: neither Hanabi nor the streamer could choose the result.",
+      "Verified: the draw recomputes exactly from the published values, its randomness is drand's, and its entrants, secret and round were fixed by a public record on chain before that randomness existed: neither Hanabi nor the streamer could choose the result.",
     practice:
-      'Practice draw: it recomputes from the published values, but its randomness is a block hash of a chain this server runs, so the server could steer it. It guarantees nothing against the server.',
+      'Practice draw: it recomputes from the published values, but nothing outside this server fixed the draw before its randomness existed (a block hash of a chain it runs, or no public record read). It guarantees nothing against the server.',
     notVerified: 'Does not verify: the published values and the recomputation differ.',
     verifyError: 'The proof could not be loaded, so the draw was not verified.',
+    record: {
+      title: 'Public record',
+      lead: 'This draw (record #{{number}}) was recorded in a block of chain {{chainId}} ({{time}}) before its randomness existed: the entrant list, the secret and the round were fixed there.',
+      tx: 'Transaction',
+      registry: 'Record contract',
+      rpc: 'Chain RPC to read the record through',
+      rpcUsed: 'Read through {{url}} now; you may give another RPC you trust.',
+      rpcNone: 'This server publishes no RPC: give one to check the record.',
+      check: 'Check with this RPC',
+      none: 'This draw has no record published before its randomness.',
+      unread: 'Its public record has not been read yet, so it cannot be called verified: give a chain RPC.',
+      missing:
+        "The randomness is drand's, but no record was published before it, so nothing shows the server did not rewrite the draw.",
+    },
     checks: 'Checks',
     check: {
       algorithm: 'Algorithm',
