@@ -15,13 +15,15 @@ import { EntrantList } from '../components/entrant-list';
 import { beaconVerdictText } from '../beacon-verdict-text';
 import { drawStatusTone } from '../draw-status-tone';
 import { useDrawProof, usePublicDraw, useVerification } from '../draws-api';
-import { RecordPanel } from '../components/record-panel';
 import { usePublicConfig } from '../../../lib/public-config';
 
 // The table of checks (Mantine Table and its scroll area) shows only once the browser's own check has finished,
 // after the first paint: its own chunk (decision 0120), fetched while the check runs.
 const loadProofChecks = () => import('../components/proof-checks');
 const ProofChecks = lazy(async () => ({ default: (await loadProofChecks()).ProofChecks }));
+// The record's panel (its RPC form) shows with the verdict, after the check: out of the first load like the checks.
+const loadRecordPanel = () => import('../components/record-panel');
+const RecordPanel = lazy(async () => ({ default: (await loadRecordPanel()).RecordPanel }));
 
 function WinnersCard({ draw }: { draw: PublicDraw }) {
   const { t } = useTranslation();
@@ -76,7 +78,7 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
   // The check's result comes as a query update, which React renders in one go: deferred, the verdict, the checks
   // and the values render in slices between other work, not as one long task on a phone (decision 0194).
   const result = useDeferredValue(verification.data);
-  useEffect(() => void loadProofChecks(), []);
+  useEffect(() => void Promise.all([loadProofChecks(), loadRecordPanel()]), []);
   const count = formatCount(proof.data?.entrants.length ?? draw.entrantCount ?? 0);
 
   if (proof.isError || verification.isError) {
@@ -117,7 +119,9 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
           {t(draw.record ? 'drawProof.record.unread' : 'drawProof.record.missing')}
         </Text>
       )}
-      <RecordPanel key={rpcUrl ?? ''} record={draw.record} rpcUrl={rpcUrl} onRpcUrl={setOwnRpc} />
+      <Suspense fallback={null}>
+        <RecordPanel key={rpcUrl ?? ''} record={draw.record} rpcUrl={rpcUrl} onRpcUrl={setOwnRpc} />
+      </Suspense>
       <Suspense fallback={null}>
         <ProofChecks checks={checks} beaconProblem={beacon.status === 'failed' ? beacon.problem : null} />
       </Suspense>
