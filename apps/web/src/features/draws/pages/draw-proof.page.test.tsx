@@ -311,6 +311,28 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     }
   });
 
+  it('shows the public record and reads it through the RPC the reader gives', async () => {
+    const record = { chainId: 137, registry: `0x${'12'.repeat(20)}`, txHash: `0x${'34'.repeat(32)}` };
+    const proof = { ...(await quicknetProof()), record };
+    const shown = publicDraw(proof, {
+      record: { ...record, blockNumber: 99, blockTime: '2023-08-23T15:12:00.000Z', number: 1 },
+    });
+    renderApp('/draw/d1', { api: serve(shown, proof) });
+    // No RPC published by this server: the record is shown, not read, so the draw is not called verified.
+    const panel = await screen.findByTestId('record', {}, { timeout: 10_000 });
+    expect(panel.textContent).toContain(record.txHash);
+    expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('practice');
+    expect(screen.getByTestId('record-verdict').textContent).toMatch(/公開記録をまだ読めていない/);
+    // The reader's own RPC (here one that does not answer): now the record is checked, and it does not hold.
+    fireEvent.change(within(panel).getByTestId('record-rpc'), { target: { value: 'http://127.0.0.1:9' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'この RPC で確認' }));
+    await vi.waitFor(
+      () => expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('failed'),
+      { timeout: 15_000 },
+    );
+    expect(screen.getByTestId('record').textContent).toContain('http://127.0.0.1:9');
+  });
+
   it('shows the commitment and waits for the beacon before the reveal', async () => {
     const proof = await honestProof();
     const draw = publicDraw(proof, {
