@@ -153,7 +153,7 @@ test('a live stream: chat entries, a verifiable draw of 3, prizes delivered to t
   await proof.goto(proofHref!);
   await expect(proof.getByTestId('verdict')).toHaveAttribute('data-verdict', 'practice', { timeout: 30_000 });
   await expect(proof.getByText(/^練習用の抽選：公開された値から再計算はできますが/)).toBeVisible();
-  await expect(proof.getByText('参加者 3 人')).toBeVisible();
+  await expect(proof.getByText('参加者 3 人', { exact: true })).toBeVisible();
   await noSeriousAxeViolations(proof, 'draw proof');
   await bothSizes(proof, 'live-draw-proof');
 

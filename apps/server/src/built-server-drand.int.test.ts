@@ -18,7 +18,8 @@ import { openSealedSecret } from '@hanabi/draw/timelock';
 import { QUICKNET_ROUND_12040883 as ROUND, type QuicknetRound } from '@hanabi/draw/quicknet-rounds';
 import { openPostgres, type Database } from './db/client.ts';
 import { serverPaths } from './paths.ts';
-import { insertCampaign, insertComments, insertGoods, insertStream } from './test/live-entries.fixture.ts';
+import { insertCampaignWithEntrants } from './test/draws.fixture.ts';
+import { insertGoods } from './test/live-entries.fixture.ts';
 import {
   freePort,
   requestSignInLink,
@@ -132,22 +133,14 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
     // the 10 s margin after that is this one. The chain's clock reads a second after the close.
     const closeAt = new Date((drandRoundTime(DRAND_QUICKNET, ROUND.round) - 12) * 1000);
     const goodsId = await insertGoods(database.db, streamerId);
-    const campaignId = await insertCampaign(database.db, {
+    const { campaignId, stream } = await insertCampaignWithEntrants(database.db, {
       streamerId,
       goodsId,
+      closedAt: closeAt,
+      entrants: 25,
+      prefix: 'UCbuilt',
       winnerCount: 3,
-      startsAt: new Date(closeAt.getTime() - 3_600_000),
-      endsAt: new Date(closeAt.getTime() + 3_600_000),
     });
-    const stream = await insertStream(database.db, { campaignId, platform: 'youtube' });
-    await insertComments(
-      database.db,
-      stream.id,
-      Array.from({ length: 25 }, (_, i) => ({
-        author: `UCbuilt${i}`,
-        publishedAt: new Date(closeAt.getTime() - 60_000),
-      })),
-    );
 
     await stopClockAt(closeAt);
     await stack.chain.publicClient.request({

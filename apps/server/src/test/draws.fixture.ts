@@ -12,7 +12,14 @@ import {
   type TestBackend,
   type TestContext,
 } from './test-context.ts';
-import { insertCampaign, insertGoods, insertStream, insertUser } from './live-entries.fixture.ts';
+import {
+  insertCampaign,
+  insertComments,
+  insertGoods,
+  insertStream,
+  insertUser,
+} from './live-entries.fixture.ts';
+import type { Db } from '../db/client.ts';
 
 /** A beacon whose every round has the same known value (tests fix the randomness with it). */
 export function fixedBeacon(value = 'ab'.repeat(32)): BeaconAdapter & { asked: number } {
@@ -131,4 +138,38 @@ export function drawTestWorld(backend: TestBackend, tokenId: string) {
     await drop?.();
   });
   return world;
+}
+
+/**
+ * A live campaign around the close time `closedAt` (an hour either side) with one YouTube stream and `entrants`
+ * people who commented a minute before it: what a draw at `closedAt` freezes. Returns the campaign and the stream.
+ */
+export async function insertCampaignWithEntrants(
+  db: Db,
+  values: {
+    streamerId: string;
+    goodsId: string;
+    closedAt: Date;
+    entrants: number;
+    prefix: string;
+    winnerCount?: number;
+  },
+): Promise<{ campaignId: string; stream: Awaited<ReturnType<typeof insertStream>> }> {
+  const campaignId = await insertCampaign(db, {
+    streamerId: values.streamerId,
+    goodsId: values.goodsId,
+    winnerCount: values.winnerCount ?? 2,
+    startsAt: new Date(values.closedAt.getTime() - 3_600_000),
+    endsAt: new Date(values.closedAt.getTime() + 3_600_000),
+  });
+  const stream = await insertStream(db, { campaignId, platform: 'youtube' });
+  await insertComments(
+    db,
+    stream.id,
+    Array.from({ length: values.entrants }, (_, i) => ({
+      author: `${values.prefix}${i}`,
+      publishedAt: new Date(values.closedAt.getTime() - 60_000),
+    })),
+  );
+  return { campaignId, stream };
 }

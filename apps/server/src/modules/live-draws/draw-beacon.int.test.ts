@@ -6,9 +6,8 @@ import { QUICKNET_ROUND_1000 as KAT, closeBefore, flipBit } from '@hanabi/draw/q
 import type { Database } from '../../db/client.ts';
 import { draw, winner } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import { drawTestWorld } from '../../test/draws.fixture.ts';
+import { drawTestWorld, insertCampaignWithEntrants } from '../../test/draws.fixture.ts';
 import { testBackends, testConfig } from '../../test/test-context.ts';
-import { insertCampaign, insertComments, insertStream } from '../../test/live-entries.fixture.ts';
 import { DrandBeacon, type BeaconAdapter } from '../../adapters/beacon/index.ts';
 import { DrawEngine } from './draw.engine.ts';
 import { DrawsRepository } from './draws.repository.ts';
@@ -37,23 +36,14 @@ describe.each(testBackends())('draws on a drand beacon, verified before the reve
   beforeAll(() => void ({ database, streamerId, goodsId } = world));
 
   async function campaignClosingAt(closedAt: Date) {
-    const id = await insertCampaign(database.db, {
+    const { campaignId } = await insertCampaignWithEntrants(database.db, {
       streamerId,
       goodsId,
-      winnerCount: 2,
-      startsAt: new Date(closedAt.getTime() - 3_600_000),
-      endsAt: new Date(closedAt.getTime() + 3_600_000),
+      closedAt,
+      entrants: 30,
+      prefix: 'UCbeacon',
     });
-    const stream = await insertStream(database.db, { campaignId: id, platform: 'youtube' });
-    await insertComments(
-      database.db,
-      stream.id,
-      Array.from({ length: 30 }, (_, i) => ({
-        author: `UCbeacon${i}`,
-        publishedAt: new Date(closedAt.getTime() - 60_000),
-      })),
-    );
-    return id;
+    return campaignId;
   }
 
   function engine(beacon: BeaconAdapter, closedAt = CLOSED_AT) {

@@ -7,9 +7,8 @@ import { QUICKNET_ROUND_12040883 as KAT } from '@hanabi/draw/quicknet-rounds';
 import type { Database } from '../../db/client.ts';
 import { draw } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import { drawTestWorld } from '../../test/draws.fixture.ts';
+import { drawTestWorld, insertCampaignWithEntrants } from '../../test/draws.fixture.ts';
 import { testBackends, testConfig } from '../../test/test-context.ts';
-import { insertCampaign, insertComments, insertStream } from '../../test/live-entries.fixture.ts';
 import { anvilDevKey } from '../../adapters/chain/embedded-chain.ts';
 import { RpcChain } from '../../adapters/chain/rpc-chain.ts';
 import { DrawRegistry } from '../../adapters/chain/index.ts';
@@ -80,23 +79,14 @@ describe.each(testBackends())('a drand draw publishes its record before its roun
   }
 
   async function campaign() {
-    const id = await insertCampaign(database.db, {
+    const { campaignId } = await insertCampaignWithEntrants(database.db, {
       streamerId,
       goodsId,
-      winnerCount: 2,
-      startsAt: new Date(CLOSED_AT.getTime() - 3_600_000),
-      endsAt: new Date(CLOSED_AT.getTime() + 3_600_000),
+      closedAt: CLOSED_AT,
+      entrants: 20,
+      prefix: `UCrecord${backend}`,
     });
-    const stream = await insertStream(database.db, { campaignId: id, platform: 'youtube' });
-    await insertComments(
-      database.db,
-      stream.id,
-      Array.from({ length: 20 }, (_, i) => ({
-        author: `UCrecord${backend}${i}`,
-        publishedAt: new Date(CLOSED_AT.getTime() - 60_000),
-      })),
-    );
-    return id;
+    return campaignId;
   }
 
   const request = (campaignId: string) =>

@@ -250,7 +250,7 @@ export function drawProofFirstPaint(
     `<div><h1 class="fp-draw-title">${escapeHtml(m.title)}</h1><div class="fp-draw">`,
     `<div class="fp-draw-row"><p class="fp-draw-md">`,
     text(m.lead, { streamer: draw.streamerName, campaign: draw.campaignTitle, round: draw.round }),
-    `</p><span class="fp-draw-badge" style="background:${badgeColour(draw)}">`,
+    `</p><span class="fp-draw-badge" style="background:${badgeColour(draw)};color:var(--mantine-color-${drawStatusTone(draw).text})">`,
     `${escapeHtml(m.status[draw.status])}</span></div>`,
     draw.redrawOf ? `<p class="fp-draw-sm">${escapeHtml(m.redrawOf)} ${link(draw.redrawOf)}</p>` : '',
     draw.redraws.length > 0

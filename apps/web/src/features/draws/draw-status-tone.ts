@@ -8,10 +8,14 @@ import type { PublicDraw } from '@hanabi/api';
 export function drawStatusTone(draw: Pick<PublicDraw, 'status' | 'beaconVerdict'>): {
   color: 'teal' | 'yellow' | 'red' | 'gray';
   shade: 7 | 9;
+  /** The label's colour: black on yellow, which white text would not meet WCAG AA contrast on. */
+  text: 'white' | 'black';
 } {
-  if (draw.status === 'failed') return { color: 'red', shade: 9 };
-  if (draw.status !== 'revealed') return { color: 'gray', shade: 7 };
+  if (draw.status === 'failed') return { color: 'red', shade: 9, text: 'white' };
+  if (draw.status !== 'revealed') return { color: 'gray', shade: 7, text: 'white' };
   const beacon = draw.beaconVerdict?.status;
-  if (beacon === 'verified') return { color: 'teal', shade: 9 };
-  return beacon === 'failed' ? { color: 'red', shade: 9 } : { color: 'yellow', shade: 9 };
+  if (beacon === 'verified') return { color: 'teal', shade: 9, text: 'white' };
+  return beacon === 'failed'
+    ? { color: 'red', shade: 9, text: 'white' }
+    : { color: 'yellow', shade: 9, text: 'black' };
 }

@@ -182,7 +182,7 @@ export function DrawProofPage() {
               round: data.round,
             })}
           </Text>
-          <Badge variant="filled" color={`${tone.color}.${tone.shade}`}>
+          <Badge variant="filled" color={`${tone.color}.${tone.shade}`} c={tone.text}>
             {t(`drawProof.status.${data.status}`)}
           </Badge>
         </Group>
