@@ -129,7 +129,7 @@ export class DrawRecords {
    */
   async check(row: DrawRow): Promise<void> {
     const chain = drandChainOf(row);
-    if (!row.recordTxHash || !chain) return;
+    if (row.status !== 'closed' || !row.recordTxHash || !chain) return;
     const record = await (await this.seam.port()).read(row.recordTxHash);
     const problems = recordProblems(asProof(row, Number(row.beaconRound)), record, chain);
     if (problems.length > 0) {
