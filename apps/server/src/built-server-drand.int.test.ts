@@ -237,7 +237,7 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
     const edited = verifyDrawCli(`${origin}/draw/${drawId}`, '--rpc', stack.rpcUrl, '--allow-practice');
     expect(edited.status).toBe(1);
     expect(edited.stdout).toMatch(/FAIL record: .*the commitment C is/);
-  });
+  }, 180_000); // a 12 s wait for the round, and the command line started three times
 
   function verifyDrawCli(...args: string[]) {
     return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-draw.ts', ...args], {
