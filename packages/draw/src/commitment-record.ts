@@ -68,33 +68,48 @@ export function closedAtSeconds(closedAt: string): number {
   return Math.floor(Date.parse(closedAt) / 1000);
 }
 
-/**
- * Why a record does not stand behind a proof (empty when it does): the same draw, C, H, T, chain and round, the
- * close not after the block, and the block before the round was published.
- */
-export function recordProblems(proof: DrawProof, record: CommitmentRecord, chain: DrandChain): string[] {
+/** What a record fixes of a draw: its id, C, H, T and beacon (source and round). */
+export type RecordedPart = Pick<DrawProof, 'drawId' | 'commitment' | 'entrantsHash' | 'closedAt'> & {
+  beacon: Pick<DrawProof['beacon'], 'source' | 'round'>;
+};
+
+/** Where the draw and the record differ: draw id, C, H, T, chain and round (empty when they agree). */
+export function recordMismatches(draw: RecordedPart, record: CommitmentRecord, chain: DrandChain): string[] {
   const problems: string[] = [];
   const differs = (what: string, published: string | number, recorded: string | number) => {
     if (published !== recorded)
       problems.push(`${what} is ${published} in the proof but ${recorded} on chain`);
   };
-  differs('the draw id', uuidToBytes32(proof.drawId), `0x${strip(record.drawId)}`);
-  differs('the commitment C', proof.commitment.toLowerCase(), strip(record.commitment));
-  differs('the entrant list hash H', proof.entrantsHash.toLowerCase(), strip(record.entrantsHash));
-  differs('the close time T', proof.closedAt ? closedAtSeconds(proof.closedAt) : 'missing', record.closedAt);
-  differs('the beacon', proof.beacon.source, `drand:${strip(record.beaconChain)}`);
-  differs('the beacon round', proof.beacon.round, String(record.beaconRound));
+  differs('the draw id', uuidToBytes32(draw.drawId), `0x${strip(record.drawId)}`);
+  differs('the commitment C', draw.commitment.toLowerCase(), strip(record.commitment));
+  differs('the entrant list hash H', draw.entrantsHash.toLowerCase(), strip(record.entrantsHash));
+  differs('the close time T', draw.closedAt ? closedAtSeconds(draw.closedAt) : 'missing', record.closedAt);
+  differs('the beacon', draw.beacon.source, `drand:${strip(record.beaconChain)}`);
+  differs('the beacon round', draw.beacon.round, String(record.beaconRound));
   if (strip(record.beaconChain) !== chain.chainHash) {
     problems.push(`the record names drand chain ${strip(record.beaconChain)}, not ${chain.name}`);
   }
+  return problems;
+}
+
+/** Whether the record's block came too late to fix anything: at or after its round's publication (void). */
+export function recordIsLate(record: CommitmentRecord, chain: DrandChain): boolean {
+  return record.blockTime >= drandRoundTime(chain, record.beaconRound);
+}
+
+/**
+ * Why a record does not stand behind a proof (empty when it does): the same draw, C, H, T, chain and round, the
+ * close not after the block, and the block before the round was published.
+ */
+export function recordProblems(proof: RecordedPart, record: CommitmentRecord, chain: DrandChain): string[] {
+  const problems = recordMismatches(proof, record, chain);
   if (record.closedAt > record.blockTime) {
     problems.push(`the record's close time is after its block (${record.closedAt} > ${record.blockTime})`);
   }
-  const published = drandRoundTime(chain, record.beaconRound);
-  if (record.blockTime >= published) {
+  if (recordIsLate(record, chain)) {
     problems.push(
       `the record was written at ${iso(record.blockTime)}, once round ${record.beaconRound} was public ` +
-        `(${iso(published)}): the draw is void`,
+        `(${iso(drandRoundTime(chain, record.beaconRound))}): the draw is void`,
     );
   }
   return problems;

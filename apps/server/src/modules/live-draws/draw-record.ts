@@ -1,6 +1,12 @@
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import { DRAND_CHAINS, drandRoundTime, type DrandChain } from '@hanabi/draw';
-import { recordProblems, type CommitmentRecord } from '@hanabi/draw/record';
+import { DRAND_CHAINS, type DrandChain } from '@hanabi/draw';
+import {
+  recordIsLate,
+  recordMismatches,
+  recordProblems,
+  type CommitmentRecord,
+  type RecordedPart,
+} from '@hanabi/draw/record';
 import { sealSecret, sealsTo } from '@hanabi/draw/timelock';
 import type { DrawRecordInput } from '../../adapters/chain/index.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
@@ -36,20 +42,14 @@ export function drandChainOf(row: Pick<DrawRow, 'beaconSource'>): DrandChain | n
   return (hash && DRAND_CHAINS[hash]) || null;
 }
 
-/** A draw's row in the shape of the proof parts a record fixes (C, H, T, draw id, beacon round). */
-function asProof(row: DrawRow, round: number) {
+/** What the record fixes of a draw, from its row, with the round the record names. */
+function recordedPart(row: DrawRow, round: number): RecordedPart {
   return {
-    algorithm: '',
     drawId: row.id,
     commitment: row.commitment,
-    secret: '',
-    entrants: [],
     entrantsHash: row.entrantsHash ?? '',
     closedAt: row.closedAt?.toISOString() ?? null,
-    beacon: { source: row.beaconSource ?? '', round: String(round), value: '' },
-    seed: '',
-    winnerCount: row.winnerCount,
-    winners: [],
+    beacon: { source: row.beaconSource ?? '', round: String(round) },
   };
 }
 
@@ -95,9 +95,7 @@ export class DrawRecords {
       sealedSecret: sealsTo(chain) ? await sealSecret(row.secretSeed, chain, round) : '',
     });
     // The chain's record of this draw id must be this draw: anything else means the row was changed.
-    const mismatch = recordProblems(asProof(row, record.beaconRound), record, chain).filter(
-      (problem) => !/void$/.test(problem),
-    );
+    const mismatch = recordMismatches(recordedPart(row, record.beaconRound), record, chain);
     if (mismatch.length > 0) {
       this.log.error({ drawId: row.id, mismatch }, 'the draw registry holds another record for this draw');
       throw new Error(`draw ${row.id} does not match its public record: ${mismatch.join('; ')}`);
@@ -115,7 +113,7 @@ export class DrawRecords {
         recordNumber: record.number,
       })
       .where(and(eq(draw.id, row.id), eq(draw.status, 'closed'), isNull(draw.recordTxHash)));
-    const late = record.blockTime >= drandRoundTime(chain, record.beaconRound);
+    const late = recordIsLate(record, chain);
     this.log.info(
       { drawId: row.id, txHash: record.txHash, round: record.beaconRound, late },
       late ? 'draw record mined after its round: void' : 'draw record published',
@@ -131,7 +129,7 @@ export class DrawRecords {
     const chain = drandChainOf(row);
     if (row.status !== 'closed' || !row.recordTxHash || !chain) return;
     const record = await (await this.seam.port()).read(row.recordTxHash);
-    const problems = recordProblems(asProof(row, Number(row.beaconRound)), record, chain);
+    const problems = recordProblems(recordedPart(row, Number(row.beaconRound)), record, chain);
     if (problems.length > 0) {
       throw new AdapterError(
         'retryable',
