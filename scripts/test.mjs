@@ -1,9 +1,18 @@
-// `npm test`: every check of the project, in order of speed — types, lint, contract artifact, unit and
-// integration tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then the e2e suite in Chromium.
-import { execFileSync } from 'node:child_process';
+// `npm test`: every check of the project, each proven once where it matters (decision 0203):
+//   static checks   types, lint and format at once, each incremental or cached between runs
+//   tests           unit, web, contract and integration tests on Node.js 24 LTS, production's runtime; integration
+//                   files on PostgreSQL when TEST_DATABASE_URL is set, PGlite for the embedded slice (and for all
+//                   of them when it is not)
+//   build, built imports, then e2e in Chromium against the built server started once on this machine's Node (what
+//   `npm start` runs), and the embedded start (main.int.test.ts) on this Node as a smoke.
+// `node scripts/test.mjs <step> …` runs only the steps whose names start with the given words.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { assertNodeVersion, buildAll, repoRoot } from './lib/build-steps.mjs';
+import { node24 } from './lib/node24.mjs';
+import { printSlowestFiles } from './lib/test-timings.mjs';
 
 assertNodeVersion();
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,55 +26,99 @@ if (!fs.existsSync(chromium)) {
 }
 
 const bin = (name) => path.join(repoRoot, 'node_modules/.bin', name);
+const vitest = path.join(repoRoot, 'node_modules/vitest/vitest.mjs');
+const run = (command, args, options = {}) =>
+  execFileSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+
+/** Runs the commands at once, each one's output kept and printed whole when it ends; fails if any failed. */
+async function together(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const startedAt = performance.now();
+          const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => {
+            const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+            console.log(`  ${code === 0 ? '✔' : '✖'} ${label} (${seconds} s)`);
+            if (output.trim()) console.log(output.trimEnd());
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  if (results.includes(false)) throw new Error('a static check failed');
+}
+
+const timingsFile = path.join(os.tmpdir(), `hanabi-vitest-${process.pid}.json`);
+
 const steps = [
   [
-    'types',
-    () => execFileSync(process.execPath, ['scripts/typecheck.mjs'], { cwd: repoRoot, stdio: 'inherit' }),
-  ],
-  ['lint', () => execFileSync(bin('eslint'), ['.', '--max-warnings=0'], { cwd: repoRoot, stdio: 'inherit' })],
-  [
-    'format',
+    'static checks',
     () =>
-      execFileSync(bin('prettier'), ['--check', '--log-level', 'warn', '.'], {
-        cwd: repoRoot,
-        stdio: 'inherit',
-      }),
+      together([
+        ['types', process.execPath, ['scripts/typecheck.mjs']],
+        // Cached under node_modules/.cache: a second run reads only the files that changed.
+        [
+          'lint',
+          bin('eslint'),
+          ['.', '--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'],
+        ],
+        ['format', bin('prettier'), ['--check', '--cache', '--log-level', 'warn', '.']],
+      ]),
   ],
+  ['token artifact', () => run('npm', ['run', 'check-artifact', '-w', '@hanabi/token'])],
   [
-    'token artifact',
-    () =>
-      execFileSync('npm', ['run', 'check-artifact', '-w', '@hanabi/token'], {
-        cwd: repoRoot,
-        stdio: 'inherit',
-      }),
+    'tests on Node 24',
+    () => {
+      const node = node24();
+      console.log(`  unit, web, contract and integration tests on Node.js ${node.version}`);
+      // Child processes the tests start (workers, built servers, the production stack) find `node` on PATH.
+      const env = { ...process.env, PATH: `${node.binDir}${path.delimiter}${process.env.PATH ?? ''}` };
+      try {
+        run(
+          node.binary,
+          [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile=${timingsFile}`],
+          {
+            env,
+          },
+        );
+      } finally {
+        printSlowestFiles(timingsFile, 20);
+        fs.rmSync(timingsFile, { force: true });
+      }
+    },
   ],
-  ['unit + integration', () => execFileSync(bin('vitest'), ['run'], { cwd: repoRoot, stdio: 'inherit' })],
   ['build', () => buildAll()],
+  ['built imports', () => run(process.execPath, ['scripts/check-built-imports.mjs'])],
+  ['e2e (Chromium)', () => run('npm', ['test', '-w', '@hanabi/e2e'])],
   [
-    'built imports',
+    `smoke on Node ${process.versions.node}`,
+    // What `npm start` does — the built server on the embedded defaults, started, stopped, started again — on the
+    // Node that runs npm (e2e above ran the same build on it in a browser).
     () =>
-      execFileSync(process.execPath, ['scripts/check-built-imports.mjs'], {
-        cwd: repoRoot,
-        stdio: 'inherit',
-      }),
-  ],
-  [
-    'e2e (Chromium)',
-    () => execFileSync('npm', ['test', '-w', '@hanabi/e2e'], { cwd: repoRoot, stdio: 'inherit' }),
+      run(process.execPath, [vitest, 'run', '--project', 'processes', 'apps/server/src/main.int.test.ts']),
   ],
 ];
 
 const only = process.argv.slice(2);
-for (const [name, run] of steps) {
+const took = [];
+for (const [name, step] of steps) {
   if (only.length > 0 && !only.some((wanted) => name.startsWith(wanted))) continue;
   const startedAt = performance.now();
   console.log(`\n▶ ${name}`);
   try {
-    run();
+    await step();
   } catch {
     console.error(`\n✖ ${name} failed.`);
     process.exit(1);
   }
-  console.log(`✔ ${name} (${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
+  const seconds = (performance.now() - startedAt) / 1000;
+  took.push([name, seconds]);
+  console.log(`✔ ${name} (${seconds.toFixed(1)} s)`);
 }
 console.log('\nAll checks passed.');
+for (const [name, seconds] of took) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);

@@ -63,8 +63,6 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
   let clockFile: string;
 
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, ['build.mjs'], { cwd: serverPaths.root, encoding: 'utf8' });
-    expect(built.status, built.stderr).toBe(0);
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     stack = await startProductionStack('built_drand', origin, { deployToken: true });
@@ -75,7 +73,7 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
     const fromDist = (role: string) =>
       startHanabi(
         { ...env, HANABI_ROLE: role, PORT: String(port), HANABI_TEST_CLOCK_FILE: clockFile },
-        { cwd: serverPaths.root, args: ['--import', preload, 'dist/main.js'] },
+        { cwd: serverPaths.root, args: ['--import', preload, serverPaths.builtMain] },
       );
     const migrate = fromDist('migrate');
     expect(await migrate.exited, migrate.output()).toBe(0);

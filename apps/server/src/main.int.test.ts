@@ -6,11 +6,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverPaths } from './paths.ts';
 
-/** Runs the real entry point as a child process, the way `npm start` and production do. */
+/**
+ * Runs the built server as a child process, the way `npm start` and production do (the integration run's global
+ * set-up builds it; starting from source made Node compile the whole server on every start, over a minute on a
+ * loaded machine).
+ */
 function startServer(env: Record<string, string>) {
-  // Node loads the TypeScript itself: the tsx launcher SIGKILLs its child when the child does not confirm a
-  // relayed signal within 30 ms, which a loaded machine misses (exit 143 instead of a clean stop).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverPaths.builtMain], {
     cwd: serverPaths.root,
     env: { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'info', HANABI_DEMO: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

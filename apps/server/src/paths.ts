@@ -25,6 +25,8 @@ const root = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const serverPaths = {
   root,
   migrations: path.join(root, 'src/db/migrations'),
+  /** The built server (`node build.mjs`): what `npm start` and the image run. */
+  builtMain: path.join(root, 'dist/main.js'),
   webDist: path.resolve(root, '../web/dist'),
   /** Editor font files copied by scripts/production-stage.mjs (a production install has no web-app packages). */
   fonts: path.join(root, 'fonts'),

@@ -17,6 +17,9 @@ import {
 } from './test/production-stack.ts';
 import { randomAddress } from './test/delivery.fixture.ts';
 
+// Slow: starts the production stack (PostgreSQL, anvil, SMTP sink), then 2 api + 2 worker processes, kills one,
+// cuts the database for 30 s and waits out the rate-limit window: ~80–110 s of real processes and real outages.
+
 /** The goods of this test, inserted directly (record ids are UUID-shaped at the contract). */
 const GOODS_ID = '7e57c0de-0000-4000-8000-00000000900d';
 

@@ -6,7 +6,7 @@ import { CacheBus } from './cache-bus.ts';
 import type { Database } from './client.ts';
 
 /** Two buses on one database stand for two API processes: a write announced by one empties the other's cache. */
-describe.each(testBackends())('cache bus on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('cache bus on %s', (backend) => {
   let database: Database;
   let drop: () => Promise<void>;
   const log = createLogger(testConfig());

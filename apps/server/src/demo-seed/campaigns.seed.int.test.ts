@@ -3,7 +3,7 @@ import { seedDemo } from './demo-seed.ts';
 import { createTestContext, testBackends, type TestContext } from '../test/test-context.ts';
 import { bearerHeaders, signInByEmail } from '../test/auth-helpers.ts';
 
-describe.each(testBackends())('demo goods and campaigns on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('demo goods and campaigns on %s', (backend) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext(backend, { env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });

@@ -6,7 +6,7 @@ import { createTestContext, testBackends, type TestContext } from '../test/test-
 import { cookieHeaders, signInByEmail } from '../test/auth-helpers.ts';
 import { DEMO_USERS } from './identity.seed.ts';
 
-describe.each(testBackends())('demo identities on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('demo identities on %s', (backend) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext(backend, { env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });

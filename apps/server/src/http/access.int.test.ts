@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, buildPath, type RouteAccess } from '@hanabi/api';
-import { asUser, createTestContext, headerSessions, type TestContext } from '../test/test-context.ts';
+import {
+  asUser,
+  createTestContext,
+  primaryBackend,
+  headerSessions,
+  type TestContext,
+} from '../test/test-context.ts';
 import type { SessionUser } from './session.ts';
 
 /**
@@ -26,7 +32,7 @@ const expectedRefusal: Record<RouteAccess, Record<string, number | null>> = {
 describe('access matrix over every contract route', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext('pglite', { sessions: headerSessions });
+    ctx = await createTestContext(primaryBackend(), { sessions: headerSessions });
   });
   afterAll(async () => {
     await ctx?.close();

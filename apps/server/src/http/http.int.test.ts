@@ -34,7 +34,7 @@ const failingRoute = defineRoute({
   response: z.object({ ok: z.boolean() }),
 });
 
-describe.each(testBackends())('HTTP foundation on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('HTTP foundation on %s', (backend) => {
   let ctx: TestContext;
   let webDist: string;
 

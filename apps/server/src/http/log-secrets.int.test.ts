@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http } from 'viem';
 import { cookieHeaders, latestLink, localPath, signUpByEmail } from '../test/auth-helpers.ts';
 import { startLiveWorld, type LiveWorld } from '../modules/live-ingestion/live-test-support.ts';
+import { primaryBackend } from '../test/test-context.ts';
 
 /**
  * No secrets in logs (issue 20): the app runs with its real logger at `trace` into a captured stream while a
@@ -21,7 +22,7 @@ describe('the log never holds a secret', () => {
   });
 
   beforeAll(async () => {
-    world = await startLiveWorld('pglite', {
+    world = await startLiveWorld(primaryBackend(), {
       realSessions: true,
       env: { LOG_LEVEL: 'trace', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
       logStream: stream,

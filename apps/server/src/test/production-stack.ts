@@ -169,13 +169,13 @@ export async function startProductionStack(
 }
 
 /**
- * A Hanabi process started the way production starts one (`node main`), its output kept for the test. By default
- * the source (Node loads the TypeScript itself with `--import tsx`, so a kill reaches the server and not a
- * launcher); `from` starts another build, e.g. the staged image's `apps/server/dist/main.js`.
+ * A Hanabi process started the way production starts one (`node dist/main.js`), its output kept for the test. By
+ * default the built server in this checkout (the integration run's global set-up builds it); `from` starts another
+ * build, e.g. the staged image's `apps/server/dist/main.js`.
  */
 export function startHanabi(
   env: Record<string, string>,
-  from: { cwd: string; args: string[] } = { cwd: serverPaths.root, args: ['--import', 'tsx', 'src/main.ts'] },
+  from: { cwd: string; args: string[] } = { cwd: serverPaths.root, args: [serverPaths.builtMain] },
 ) {
   const child = spawn(process.execPath, from.args, {
     cwd: from.cwd,

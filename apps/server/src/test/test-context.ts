@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createContainer, type Container } from '../container.ts';
@@ -15,11 +16,43 @@ import type { SessionResolver, SessionUser } from '../http/session.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 
-/** PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export function testBackends(): TestBackend[] {
+/**
+ * Where an integration file runs. Without TEST_DATABASE_URL: PGlite, the README's embedded default. With it (CI):
+ * PostgreSQL, production's database, and PGlite as well only for a file that covers what differs on the embedded
+ * database (`embedded: true`: the client, migrations, LISTEN/NOTIFY, the queue and a slice of each module).
+ * `TEST_BACKENDS=all` runs every file on both; `TEST_BACKENDS=postgres` runs none on PGlite.
+ */
+export function testBackends(options: { embedded?: boolean } = {}): TestBackend[] {
   if (!process.env.TEST_DATABASE_URL) return ['pglite'];
-  // `npm run test:node24` runs the production path only (PostgreSQL); the main run covers both.
-  return process.env.TEST_BACKENDS === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
+  const wanted = process.env.TEST_BACKENDS;
+  if (wanted === 'postgres') return ['postgres'];
+  return options.embedded || wanted === 'all' ? ['pglite', 'postgres'] : ['postgres'];
+}
+
+/** The one backend a file that needs only one runs on: production's when the run has it. */
+export function primaryBackend(): TestBackend {
+  return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** A dumped, migrated PGlite data folder (integration.global-setup.ts): embedded test databases start from it. */
+    pgliteTemplate: string;
+    /** A migrated database on TEST_DATABASE_URL's server: each PostgreSQL test database is created from it. */
+    postgresTemplate: string;
+  }
+}
+
+let template: Promise<Blob | undefined> | undefined;
+
+/** The migrated template the integration run's global set-up dumped (none when a file runs outside it). */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  template ??= (async () => {
+    const file = inject('pgliteTemplate');
+    if (!file || !fs.existsSync(file)) return undefined;
+    return new Blob([await fs.promises.readFile(file)]);
+  })();
+  return template;
 }
 
 export interface TestContext {
@@ -51,31 +84,56 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
 }
 
 /**
- * A fresh database (in-memory PGlite, or a private schema on the test PostgreSQL), migrated, with the queue
- * started and the app built — everything main.ts does, minus listening on a port.
+ * A fresh, migrated database: an in-memory PGlite, or a database of its own on the test PostgreSQL server, each
+ * copied from the template the integration run's global set-up migrated once (integration.global-setup.ts).
  */
 export async function openTestDatabase(
   backend: TestBackend,
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   if (backend === 'pglite') {
-    const database = await openPglite(undefined);
+    const database = await openPglite(undefined, await pgliteTemplate());
     return { database, drop: async () => undefined };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const template = inject('postgresTemplate');
+  if (!template) return openPrivateSchema(url);
+  const name = `hanabi_t_${crypto.randomBytes(6).toString('hex')}`;
+  await onServer(url, (admin) => admin.query(`create database ${name} template ${template}`));
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  const database = await openPostgres(databaseUrl.toString(), 5);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await onServer(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function onServer<T>(url: string, task: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await task(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Outside the integration run's global set-up (no template): a private schema on the server's own database. */
+async function openPrivateSchema(url: string): Promise<{ database: Database; drop(): Promise<void> }> {
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const database = await openPostgres(url, 5, schema);
   return {
     database,
     async drop() {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      try {
+      await database.close();
+      await onServer(url, async (admin) => {
         await admin.query(`drop schema if exists ${schema} cascade`);
         await admin.query(`drop schema if exists ${schema}_boss cascade`);
-      } finally {
-        await admin.end();
-      }
+      });
     },
   };
 }
@@ -109,7 +167,11 @@ export async function createTestContext(
     container,
     app,
     async close() {
-      await app.close();
+      // The test is done with the server: connections its clients left open (a keep-alive socket, a stream read
+      // by the server's own adapters) would otherwise hold the close for Fastify's 72 s keep-alive timeout.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await container.close();
       await drop();
       await fs.promises.rm(config.dataDir, { recursive: true, force: true });

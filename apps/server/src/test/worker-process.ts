@@ -10,12 +10,11 @@ import { serverPaths } from '../paths.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
 /**
- * The real worker entry point (what production runs with HANABI_ROLE=worker), as a child process. Node itself
- * loads the TypeScript (`--import tsx`), so the pid is the worker's: the tsx launcher would leave its own child
- * running when SIGKILL hits it.
+ * The real worker (what production runs with HANABI_ROLE=worker): the built `dist/main.js` as a child process,
+ * built once per integration run by its global set-up.
  */
 export function startWorker(env: Record<string, string>, options: { group?: boolean } = {}) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [serverPaths.builtMain], {
     cwd: serverPaths.root,
     env: { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'warn', HANABI_ROLE: 'worker', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { setWalletWithProof, testWallet } from '../../test/wallet-helpers.ts';
 
 type Person = SignedIn & { userId: string };
 
-describe.each(testBackends())('account calls on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('account calls on %s', (backend) => {
   let ctx: TestContext;
   let alice: Person;
   let bob: Person;

@@ -22,7 +22,7 @@ const live = (
   delivered,
 });
 
-describe.each(testBackends())('analytics dashboard (%s)', (backend) => {
+describe.each(testBackends({ embedded: true }))('analytics dashboard (%s)', (backend) => {
   let ctx: TestContext;
   let boss: SignedIn;
   let streamer: SignedIn;

@@ -12,7 +12,7 @@ const HOUR = 60 * 60 * 1000;
 const fields = (body: { error: { details?: { field: string }[] } }) =>
   [...new Set((body.error.details ?? []).map((detail) => detail.field))].sort();
 
-describe.each(testBackends())('campaigns on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('campaigns on %s', (backend) => {
   let ctx: TestContext;
   let alice: Person;
   let bob: Person;

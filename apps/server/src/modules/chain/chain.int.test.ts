@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createTestContext, primaryBackend, type TestContext } from '../../test/test-context.ts';
 import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
 
 const png = Buffer.from(
@@ -12,7 +12,7 @@ const png = Buffer.from(
 describe('chain and IPFS wiring (embedded anvil, embedded block store)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext('pglite');
+    ctx = await createTestContext(primaryBackend());
   });
   afterAll(async () => {
     await ctx?.close();

@@ -12,7 +12,7 @@ import { QUICKNET_ROUND_12040883 as ROUND, quicknetProof } from '@hanabi/draw/qu
 import { openSealedSecret, sealSecret } from '@hanabi/draw/timelock';
 import { DrawRegistry, type DrawRecordInput } from '../../adapters/chain/index.ts';
 import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
-import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createTestContext, primaryBackend, type TestContext } from '../../test/test-context.ts';
 
 const CAMPAIGN = '7e57c0de-0000-4000-8000-0000000000c1';
 
@@ -20,7 +20,7 @@ describe('the draw registry on the embedded chain', () => {
   let ctx: TestContext;
   let registry: DrawRegistry;
   beforeAll(async () => {
-    ctx = await createTestContext('pglite');
+    ctx = await createTestContext(primaryBackend());
     const address = await ctx.container.services.chain.ensureDrawRegistry();
     registry = new DrawRegistry(await ctx.container.adapters.chain.get(), address);
   });
@@ -47,11 +47,14 @@ describe('the draw registry on the embedded chain', () => {
   it('writes a record a verifier reads back from its own RPC, holding the proof and the sealed secret', async () => {
     const proof = await quicknetProof(ROUND);
     const chain = await ctx.container.adapters.chain.get();
-    // The chain's clock a second after the close (real rounds are signed for moments long past).
+    // The chain's clock a second after the close (real rounds are signed for moments long past), and the record's
+    // block at exactly that second: however long the machine takes to send it, it is mined before the round.
     const closedAt = new Date(proof.closedAt!);
+    const recordTime = Math.floor(closedAt.getTime() / 1000) + 1;
+    await chain.publicClient.request({ method: 'anvil_setTime' as never, params: [recordTime] as never });
     await chain.publicClient.request({
-      method: 'anvil_setTime' as never,
-      params: [Math.floor(closedAt.getTime() / 1000) + 1] as never,
+      method: 'evm_setNextBlockTimestamp' as never,
+      params: [recordTime] as never,
     });
     const input: DrawRecordInput = {
       campaignId: CAMPAIGN,

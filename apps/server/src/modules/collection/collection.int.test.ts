@@ -12,7 +12,7 @@ type Person = SignedIn & { userId: string };
 const WALLET_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const HOUR = 60 * 60 * 1000;
 
-describe.each(testBackends())('collections on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('collections on %s', (backend) => {
   let ctx: TestContext;
   let streamer: Person;
   let owner: Person;

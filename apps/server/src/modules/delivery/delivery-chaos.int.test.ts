@@ -107,7 +107,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two delivery workers on one Postg
   it('deliver 1,000 recipients exactly once together, nonces never colliding', async () => {
     world = await openDeliveryWorld('postgres');
     const { addresses, expected } = await queueThousand(world);
-    second = await openPostgres(process.env.TEST_DATABASE_URL!, 5, world.ctx.container.database.schema);
+    const { connectionString, schema } = world.ctx.container.database;
+    second = await openPostgres(connectionString!, 5, schema);
     const lockName = `hanabi-signer:${world.chain.chainId}`;
     const options = { ...world.ctx.config.delivery, batchSize: 50, pollIntervalMs: 20 };
     const workerA = new DeliveryEngine(

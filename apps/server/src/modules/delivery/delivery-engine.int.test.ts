@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chainTx, delivery, notification } from '../../db/schema.ts';
 import { openDeliveryWorld, randomAddress, type DeliveryWorld } from '../../test/delivery.fixture.ts';
+import { primaryBackend } from '../../test/test-context.ts';
 
 /**
  * The engine against a real anvil: batching, confirmation, and every crash window of docs/design.md §8 played
@@ -23,7 +24,7 @@ describe('delivery engine (embedded anvil, PGlite)', () => {
   }
 
   it('batches 250 recipients into two airdrops, confirms them with block and gas, and notifies', async () => {
-    world = await openDeliveryWorld('pglite');
+    world = await openDeliveryWorld(primaryBackend());
     const addresses = Array.from({ length: 250 }, () => randomAddress());
     const sent = await world.distribute(addresses.map((recipient) => ({ recipient })));
     expect(sent.statusCode).toBe(201);
@@ -54,7 +55,7 @@ describe('delivery engine (embedded anvil, PGlite)', () => {
 
   for (const point of ['afterStore', 'afterBroadcast'] as const) {
     it(`finishes without duplicates after a crash ${point === 'afterStore' ? 'before' : 'right after'} broadcasting`, async () => {
-      world = await openDeliveryWorld('pglite');
+      world = await openDeliveryWorld(primaryBackend());
       const addresses = Array.from({ length: 30 }, () => randomAddress());
       expect((await world.distribute(addresses.map((recipient) => ({ recipient })))).statusCode).toBe(201);
       const crashing = world.engine(
@@ -79,7 +80,7 @@ describe('delivery engine (embedded anvil, PGlite)', () => {
   }
 
   it('heals a chain that lost its newest blocks by sending the stored transactions again', async () => {
-    world = await openDeliveryWorld('pglite');
+    world = await openDeliveryWorld(primaryBackend());
     const before = await world.chain.publicClient.request({ method: 'evm_snapshot' as never } as never);
     const addresses = Array.from({ length: 5 }, () => randomAddress());
     await world.distribute(addresses.map((recipient) => ({ recipient })));
@@ -97,7 +98,7 @@ describe('delivery engine (embedded anvil, PGlite)', () => {
   });
 
   it('requeues deliveries whose stored transaction lost its nonce to another sender, and delivers once', async () => {
-    world = await openDeliveryWorld('pglite');
+    world = await openDeliveryWorld(primaryBackend());
     const addresses = Array.from({ length: 3 }, () => randomAddress());
     await world.distribute(addresses.map((recipient) => ({ recipient })));
     const crashing = world.engine(
@@ -123,7 +124,7 @@ describe('delivery engine (embedded anvil, PGlite)', () => {
   });
 
   it('fails only the recipient the contract refuses, with the reason, and delivers the rest', async () => {
-    world = await openDeliveryWorld('pglite');
+    world = await openDeliveryWorld(primaryBackend());
     const good = [randomAddress(), randomAddress()];
     // The token contract itself cannot receive ERC-1155 tokens (no receiver hook).
     const sent = await world.distribute([
@@ -144,7 +145,7 @@ describe('delivery engine (embedded anvil, PGlite)', () => {
   });
 
   it('replaces a transaction stuck unmined with the same nonce and a higher fee', async () => {
-    world = await openDeliveryWorld('pglite');
+    world = await openDeliveryWorld(primaryBackend());
     const client = world.chain.publicClient;
     const addresses = [randomAddress(), randomAddress()];
     await world.distribute(addresses.map((recipient) => ({ recipient })));

@@ -9,7 +9,7 @@ import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 
 const MIGRATION = new URL('../../db/migrations/0010_twitcasting_claims_stable_ids.sql', import.meta.url);
 
-describe.each(testBackends())('held claims (%s)', (backend) => {
+describe.each(testBackends({ embedded: true }))('held claims (%s)', (backend) => {
   let world: DrawWorld;
   const db = () => world.ctx.container.database.db;
 

@@ -13,7 +13,7 @@ import {
 
 type Person = SignedIn & { userId: string };
 
-describe.each(testBackends())('digital goods on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('digital goods on %s', (backend) => {
   let ctx: TestContext;
   let alice: Person;
   let bob: Person;

@@ -14,7 +14,7 @@ async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 60_000): P
   }
 }
 
-describe.each(testBackends())('publishing goods puts them on chain (%s)', (backend) => {
+describe.each(testBackends({ embedded: true }))('publishing goods puts them on chain (%s)', (backend) => {
   let ctx: TestContext;
   let token: string;
   beforeAll(async () => {

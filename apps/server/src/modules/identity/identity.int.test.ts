@@ -12,7 +12,7 @@ import {
   signInByEmail,
 } from '../../test/auth-helpers.ts';
 
-describe.each(testBackends())('e-mail link sign-in on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('e-mail link sign-in on %s', (backend) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext(backend, { env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishSignUpPath } from '@hanabi/api';
-import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createTestContext, primaryBackend, type TestContext } from '../../test/test-context.ts';
 
 /**
  * Sign-in abuse (issue 20): mailing e-mail sign-in links is limited per address (however many networks ask)
@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 describe('sign-in link limits', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext('pglite', {
+    ctx = await createTestContext(primaryBackend(), {
       env: {
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         SIGN_IN_LINK_PER_ADDRESS: '2',

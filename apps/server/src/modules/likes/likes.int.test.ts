@@ -7,7 +7,7 @@ import { insertDelivery, insertHeldClaim } from '../../test/audience-fixtures.ts
 
 type Person = SignedIn & { userId: string };
 
-describe.each(testBackends())('likes on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('likes on %s', (backend) => {
   let ctx: TestContext;
   let streamer: Person;
   let liker: Person;

@@ -7,7 +7,7 @@ import { insertGoods } from '../../test/live-entries.fixture.ts';
 import { bindingCookieOf, startLiveWorld, type LiveWorld } from '../live-ingestion/live-test-support.ts';
 import type { LivePlatform } from '@hanabi/api';
 
-describe.each(testBackends())('platform connections over the sandbox (%s)', (backend) => {
+describe.each(testBackends({ embedded: true }))('platform connections over the sandbox (%s)', (backend) => {
   let world: LiveWorld;
   const db = () => world.ctx.container.database.db;
   const service = () => world.ctx.container.services.liveConnections;

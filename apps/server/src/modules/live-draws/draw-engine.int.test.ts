@@ -17,7 +17,7 @@ const SECRET = '11'.repeat(32);
 const BEACON = 'ab'.repeat(32);
 const KEYS = Array.from({ length: 50 }, (_, i) => `UC${String(i).padStart(4, '0')}`);
 
-describe.each(testBackends())('draw engine on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('draw engine on %s', (backend) => {
   let database: Database;
   let streamerId: string;
   let goodsId: string;

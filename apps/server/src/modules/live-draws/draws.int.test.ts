@@ -12,7 +12,7 @@ import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 const authors = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => ({ author: `${prefix}${i}`, name: `${prefix}-name-${i}` }));
 
-describe.each(testBackends())('draws over HTTP on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('draws over HTTP on %s', (backend) => {
   let world: DrawWorld;
   let c: Awaited<ReturnType<DrawWorld['campaign']>>;
   let yt: string;

@@ -19,7 +19,7 @@ import type { LivePlatform } from '@hanabi/api';
 
 const DAY = 86_400_000;
 
-describe.each(testBackends())('entrants on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('entrants on %s', (backend) => {
   let database: Database;
   let drop: () => Promise<void>;
   let streamerId: string;

@@ -13,6 +13,9 @@ import { asUser, headerSessions } from '../../test/test-context.ts';
 import { insertCampaign, insertGoods, insertUser } from '../../test/live-entries.fixture.ts';
 import { bindingCookieOf, clickConsent, followCallback, freePort } from './live-test-support.ts';
 
+// Slow: a real worker process is killed with SIGKILL twice while two chats post ~40 comments a second,
+// then a fresh one catches up: ~60–70 s of real chat traffic, by design.
+
 const KILLS = 2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -104,8 +107,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live ingestion worker killed with
       const worker = startWorker(env);
       await worker.ready();
       const mark = (await stored()) + 200 + Math.floor(Math.random() * 200);
-      const deadline = Date.now() + 150_000;
-      while ((await stored()) < mark && Date.now() < deadline) await sleep(20);
+      await whileProgressing(stored, mark, 20);
       // Somewhere inside a poll, a commit or a wait between polls.
       await sleep(Math.random() * 1500);
       worker.child.kill('SIGKILL');
@@ -137,8 +139,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live ingestion worker killed with
       );
     }
     const total = [...expected.values()].reduce((sum, ids) => sum + ids.length, 0);
-    const deadline = Date.now() + 180_000;
-    while ((await stored()) < total && Date.now() < deadline) await sleep(250);
+    // It waits as long as the worker makes progress (a loaded machine catches up slowly), and gives up after 60 s
+    // without a new comment stored.
+    await whileProgressing(stored, total);
     last.child.kill('SIGTERM');
     await last.exited;
 
@@ -154,3 +157,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live ingestion worker killed with
     expect(total).toBeGreaterThan(atKill.at(-1)!);
   });
 });
+
+/** Waits until `current()` reaches `target`, or until it has not grown for a minute. */
+async function whileProgressing(
+  current: () => Promise<number>,
+  target: number,
+  everyMs = 250,
+): Promise<void> {
+  let last = await current();
+  let grewAt = Date.now();
+  while (last < target && Date.now() - grewAt < 60_000) {
+    await sleep(everyMs);
+    const now = await current();
+    if (now > last) grewAt = Date.now();
+    last = now;
+  }
+}

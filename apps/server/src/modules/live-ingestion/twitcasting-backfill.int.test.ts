@@ -6,6 +6,8 @@ import { commentOfStream } from '../live-entries/index.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { liveStreamer, pollNow, readChat, startLiveWorld, type LiveWorld } from './live-test-support.ts';
 
+// Slow: the TwitCasting rate window is honoured for real (the walk waits for each 10 s reset), ~60 s in all.
+
 const PILED_UP = 5000;
 const HISTORY = 1600;
 

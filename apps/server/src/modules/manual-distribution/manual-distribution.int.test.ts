@@ -9,7 +9,7 @@ import { openDeliveryWorld, randomAddress, type DeliveryWorld } from '../../test
 
 const YOUTUBE_CHANNEL = 'UCabcdefghijklmnopqrstuv';
 
-describe.each(testBackends())('manual distribution (%s)', (backend) => {
+describe.each(testBackends({ embedded: true }))('manual distribution (%s)', (backend) => {
   let world: DeliveryWorld | undefined;
   afterEach(async () => {
     await world?.close();

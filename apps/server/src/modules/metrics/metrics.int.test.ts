@@ -5,7 +5,7 @@ import { startWorkerProbe } from '../system/worker-probe.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 
-describe.each(testBackends())('metrics and the worker probe (%s)', (backend) => {
+describe.each(testBackends({ embedded: true }))('metrics and the worker probe (%s)', (backend) => {
   let ctx: TestContext | undefined;
   afterEach(async () => {
     await ctx?.close();

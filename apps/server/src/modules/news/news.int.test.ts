@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 
-describe.each(testBackends())('news (%s)', (backend) => {
+describe.each(testBackends({ embedded: true }))('news (%s)', (backend) => {
   let ctx: TestContext;
   let boss: SignedIn & { userId: string };
   let streamer: SignedIn;

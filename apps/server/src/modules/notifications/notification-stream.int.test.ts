@@ -60,7 +60,7 @@ async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
 
 const hubOf = (container: Container): NotificationHub => container.services.notificationHub;
 
-describe.each(testBackends())('notification stream on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('notification stream on %s', (backend) => {
   let ctx: TestContext;
   let origin: string;
   let alice: Person;
@@ -146,9 +146,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notification stream across API pr
     const prize = (await createGoods(ctx, bob)).id;
     const created = await callAs(ctx.app, bob, 'POST', '/api/campaign', campaignBody(prize));
     expect(created.statusCode, created.body).toBe(201);
-    // The second process: its own container and app on the same PostgreSQL schema.
+    // The second process: its own container and app on the same PostgreSQL database.
     const config = testConfig();
-    const database = await openPostgres(process.env.TEST_DATABASE_URL!, 3, ctx.container.database.schema);
+    const { connectionString, schema } = ctx.container.database;
+    const database = await openPostgres(connectionString!, 3, schema);
     const container = await createContainer(config, createLogger(config), { database });
     let second: FastifyInstance | undefined;
     try {

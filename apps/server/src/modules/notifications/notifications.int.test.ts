@@ -8,7 +8,7 @@ type Person = SignedIn & { userId: string };
 const fields = (body: { error: { details?: { field: string }[] } }) =>
   [...new Set((body.error.details ?? []).map((detail) => detail.field))].sort();
 
-describe.each(testBackends())('notifications on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('notifications on %s', (backend) => {
   let ctx: TestContext;
   let alice: Person;
   let bob: Person;

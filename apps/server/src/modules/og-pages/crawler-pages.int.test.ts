@@ -12,7 +12,7 @@ function metaContent(html: string, key: string): string | undefined {
 }
 
 /** Streamer profiles and token pages for crawlers (docs/design.md §9), beside the campaign page. */
-describe.each(testBackends())('streamer and token pages for crawlers on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('streamer and token pages for crawlers on %s', (backend) => {
   let ctx: TestContext;
   let alice: Person;
   let published: { id: string };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '@hanabi/token';
 import { anvilDevKey } from '../../adapters/chain/embedded-chain.ts';
-import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createTestContext, primaryBackend, type TestContext } from '../../test/test-context.ts';
 
 /**
  * Outside systems down while the app runs (decision 0141): nothing listens on their ports. Reads that need them
@@ -16,7 +16,7 @@ describe('outside systems down', () => {
 
   it('answers /files/* with 503 in the envelope when storage is down, and stays ready with the chain degraded', async () => {
     const [s3Port, rpcPort] = [await freePort(), await freePort()];
-    ctx = await createTestContext('pglite', {
+    ctx = await createTestContext(primaryBackend(), {
       env: {
         S3_BUCKET: 'hanabi-assets',
         S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,

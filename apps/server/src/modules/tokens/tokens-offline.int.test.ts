@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bearerHeaders, signUpByEmail } from '../../test/auth-helpers.ts';
-import { createTestContext } from '../../test/test-context.ts';
+import { createTestContext, primaryBackend } from '../../test/test-context.ts';
 import { expectError } from '../../test/tokens.fixture.ts';
 
 const OTHER = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 describe('operator token tools with the chain down', () => {
   it('answers 503 UNAVAILABLE ("the chain is not reachable")', async () => {
-    const ctx = await createTestContext('pglite', {
+    const ctx = await createTestContext(primaryBackend(), {
       env: {
         HANABI_OPERATOR_EMAILS: 'boss@example.com',
         CHAIN_RPC_URL: 'http://127.0.0.1:9/',

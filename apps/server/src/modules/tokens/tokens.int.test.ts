@@ -12,7 +12,7 @@ import {
 
 const OTHER = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-describe.each(testBackends())('operator token tools on %s (a real anvil)', (backend) => {
+describe.each(testBackends({ embedded: true }))('operator token tools on %s (a real anvil)', (backend) => {
   let w: TokenWorld;
   beforeAll(async () => {
     w = await openTokenWorld(backend);

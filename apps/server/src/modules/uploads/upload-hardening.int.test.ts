@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createTestContext, primaryBackend, type TestContext } from '../../test/test-context.ts';
 import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { pngBytes, uploadSmall } from '../../test/goods-fixtures.ts';
 
@@ -14,7 +14,7 @@ describe('upload hardening', () => {
   let streamer: SignedIn;
 
   beforeAll(async () => {
-    ctx = await createTestContext('pglite', {
+    ctx = await createTestContext(primaryBackend(), {
       env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', UPLOAD_MAX_BYTES_CAMPAIGN: '4096' },
     });
     streamer = await signUpByEmail(ctx, 'uploader@example.com', 'streamer', 'Uploader');

@@ -6,7 +6,7 @@ import { mp4Bytes, pngBytes, sha256, uploadSmall } from '../../test/goods-fixtur
 
 type Person = SignedIn & { userId: string };
 
-describe.each(testBackends())('one-request uploads and stored files on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('one-request uploads and stored files on %s', (backend) => {
   let ctx: TestContext;
   let alice: Person;
   let bob: Person;

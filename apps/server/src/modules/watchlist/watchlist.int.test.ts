@@ -10,7 +10,7 @@ type Person = SignedIn & { userId: string };
 const fields = (body: { error: { details?: { field: string }[] } }) =>
   [...new Set((body.error.details ?? []).map((detail) => detail.field))].sort();
 
-describe.each(testBackends())('watchlist on %s', (backend) => {
+describe.each(testBackends({ embedded: true }))('watchlist on %s', (backend) => {
   let ctx: TestContext;
   let streamer: Person;
   let viewer: Person;

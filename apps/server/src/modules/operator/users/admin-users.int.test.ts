@@ -8,7 +8,7 @@ import { insertCampaign, insertDelivery, insertGoods, insertUser } from '../../.
 type Person = SignedIn & { userId: string };
 const HOUR = 3_600_000;
 
-describe.each(testBackends())('operator user tools (%s)', (backend) => {
+describe.each(testBackends({ embedded: true }))('operator user tools (%s)', (backend) => {
   let ctx: TestContext;
   let boss: Person;
   let streamer: Person;
