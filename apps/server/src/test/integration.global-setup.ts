@@ -3,12 +3,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { serverPaths } from '../paths.ts';
 import type {} from './test-context.ts';
+import { onServer } from './throwaway-database.ts';
 
 /**
  * Once per integration run, before any worker starts: the built server, and one migrated template per backend
@@ -46,16 +46,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 
 async function migratedTemplate(url: string): Promise<{ name: string; drop(): Promise<void> }> {
   const name = `hanabi_template_${crypto.randomBytes(6).toString('hex')}`;
-  const onServer = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
-  await onServer(`create database ${name}`);
+  await onServer(url, (admin) => admin.query(`create database ${name}`));
   const templateUrl = new URL(url);
   templateUrl.pathname = `/${name}`;
   const database = await openPostgres(templateUrl.toString(), 1);
@@ -65,5 +56,11 @@ async function migratedTemplate(url: string): Promise<{ name: string; drop(): Pr
     // Copies need the template without connections.
     await database.close();
   }
-  return { name, drop: () => onServer(`drop database if exists ${name} with (force)`) };
+  return {
+    name,
+    drop: () =>
+      onServer(url, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(
+        () => undefined,
+      ),
+  };
 }

@@ -3,8 +3,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { onServer } from './throwaway-database.ts';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createContainer, type Container } from '../container.ts';
@@ -110,16 +110,6 @@ export async function openTestDatabase(
       await onServer(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
-}
-
-async function onServer<T>(url: string, task: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await task(admin);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** Outside the integration run's global set-up (no template): a private schema on the server's own database. */

@@ -32,3 +32,14 @@ export async function createThrowawayDatabase(name: string): Promise<{
     },
   };
 }
+
+/** Runs `task` on a connection to TEST_DATABASE_URL's server (`url`), closed afterwards: creating or dropping a database. */
+export async function onServer<T>(url: string, task: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await task(admin);
+  } finally {
+    await admin.end();
+  }
+}
