@@ -254,6 +254,11 @@ const EnvSchema = z.object({
    * record must be mined before the round exists, or the draw is void and committed again.
    */
   DRAW_ROUND_MARGIN_SECONDS: z.coerce.number().int().min(3).max(600).default(10),
+  /**
+   * How long a draw waits, at most, for every chat of its campaign to be read past its close time T before it
+   * freezes the entrants anyway and says which chats had not caught up (decision 0204). 0: no wait.
+   */
+  DRAW_INGEST_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   ...SIGNER_ENV,
   // IPFS: the embedded block store unless IPFS_RPC_URL points at a Kubo node's RPC API.
   IPFS_RPC_URL: z.url().optional(),
@@ -496,6 +501,8 @@ export interface AppConfig {
   beacon: { kind: 'chain' } | { kind: 'drand'; url: string; chainHash: string };
   /** How long after its record is sent a draw's drand round is published, at least (decision 0202). */
   drawRoundMarginMs: number;
+  /** The longest a draw waits for ingestion to pass its close time (decision 0204). */
+  drawIngestWaitMs: number;
   /** Published for proof readers (decision 0202). */
   chainPublicRpcUrl: string | undefined;
   /** Live platform endpoints; `sandbox` = they point at this server's /sandbox/… fakes (mounted only then). */
@@ -692,6 +699,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'drand', url: e.DRAND_URL.replace(/\/$/, ''), chainHash: e.DRAND_CHAIN_HASH }
       : { kind: 'chain' },
     drawRoundMarginMs: e.DRAW_ROUND_MARGIN_SECONDS * 1000,
+    drawIngestWaitMs: e.DRAW_INGEST_WAIT_SECONDS * 1000,
     chainPublicRpcUrl: e.CHAIN_PUBLIC_RPC_URL,
     live: liveConfig(e, publicOrigin),
     ops: opsConfig(e),

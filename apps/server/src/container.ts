@@ -243,6 +243,7 @@ export async function createContainer(
       storage,
       delivery: delivery.services.delivery,
       liveStreams: live.repositories.liveStreams,
+      ingestWait: { boundMs: config.drawIngestWaitMs, queue: () => queue },
       record: drawRecordSeam({
         config,
         db,

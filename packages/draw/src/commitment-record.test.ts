@@ -3,6 +3,7 @@ import { DRAND_QUICKNET, drandRoundTime } from './beacon.ts';
 import {
   DRAW_COMMITTED_EVENT,
   closedAtSeconds,
+  recordProblemList,
   recordProblems,
   uuidToBytes32,
   type CommitmentRecord,
@@ -68,6 +69,21 @@ describe('the commitment record behind a proof', () => {
     expect(recordProblems(proof, otherChain, DRAND_QUICKNET)).toHaveLength(2);
     const otherDraw = { ...honestRecord(), drawId: uuidToBytes32('3f1c2a4e-0000-4000-8000-00000000d1a1') };
     expect(recordProblems(proof, otherDraw, DRAND_QUICKNET)).toEqual([expect.stringMatching(/^the draw id/)]);
+  });
+
+  it("names each problem by a code with its parameters, for pages in the reader's language", async () => {
+    const newSecret = { ...proof, commitment: await commitmentOf('11'.repeat(32)) };
+    expect(recordProblemList(newSecret, honestRecord(), DRAND_QUICKNET)).toEqual([
+      expect.objectContaining({
+        code: 'field-mismatch',
+        field: 'commitment',
+        published: newSecret.commitment,
+        message: expect.stringMatching(/^the commitment C is /),
+      }),
+    ]);
+    expect(recordProblemList(proof, { ...honestRecord(), blockTime: published }, DRAND_QUICKNET)).toEqual([
+      expect.objectContaining({ code: 'record-late', round: String(ROUND.round) }),
+    ]);
   });
 
   it('encodes ids as the registry stores them and names the event the contract emits', () => {

@@ -17,6 +17,13 @@ import {
 import { DRAND_CHAINS, drandRoundTime, type DrandChain } from './beacon.ts';
 import type { DrawProof, RecordCheck } from './draw.ts';
 import { openSealedSecret, sealsTo } from './timelock.ts';
+import {
+  recordFailure,
+  type RecordedField,
+  type RecordFailure,
+  type RecordProblem,
+} from './record-problems.ts';
+export * from './record-problems.ts';
 
 /** The registry's event, as `contracts/HanabiDrawRegistry.sol` (packages/token) declares it. */
 export const DRAW_COMMITTED_EVENT = parseAbi([
@@ -74,22 +81,41 @@ export type RecordedPart = Pick<DrawProof, 'drawId' | 'commitment' | 'entrantsHa
 };
 
 /** Where the draw and the record differ: draw id, C, H, T, chain and round (empty when they agree). */
-export function recordMismatches(draw: RecordedPart, record: CommitmentRecord, chain: DrandChain): string[] {
-  const problems: string[] = [];
-  const differs = (what: string, published: string | number, recorded: string | number) => {
-    if (published !== recorded)
-      problems.push(`${what} is ${published} in the proof but ${recorded} on chain`);
+export function recordMismatchList(
+  draw: RecordedPart,
+  record: CommitmentRecord,
+  chain: DrandChain,
+): RecordFailure[] {
+  const problems: RecordFailure[] = [];
+  const differs = (field: RecordedField, published: string | number, recorded: string | number) => {
+    if (published !== recorded) {
+      problems.push(
+        recordFailure({
+          code: 'field-mismatch',
+          field,
+          published: String(published),
+          recorded: String(recorded),
+        }),
+      );
+    }
   };
-  differs('the draw id', uuidToBytes32(draw.drawId), `0x${strip(record.drawId)}`);
-  differs('the commitment C', draw.commitment.toLowerCase(), strip(record.commitment));
-  differs('the entrant list hash H', draw.entrantsHash.toLowerCase(), strip(record.entrantsHash));
-  differs('the close time T', draw.closedAt ? closedAtSeconds(draw.closedAt) : 'missing', record.closedAt);
-  differs('the beacon', draw.beacon.source, `drand:${strip(record.beaconChain)}`);
-  differs('the beacon round', draw.beacon.round, String(record.beaconRound));
+  differs('drawId', uuidToBytes32(draw.drawId), `0x${strip(record.drawId)}`);
+  differs('commitment', draw.commitment.toLowerCase(), strip(record.commitment));
+  differs('entrantsHash', draw.entrantsHash.toLowerCase(), strip(record.entrantsHash));
+  differs('closedAt', draw.closedAt ? closedAtSeconds(draw.closedAt) : 'missing', record.closedAt);
+  differs('beacon', draw.beacon.source, `drand:${strip(record.beaconChain)}`);
+  differs('beaconRound', draw.beacon.round, String(record.beaconRound));
   if (strip(record.beaconChain) !== chain.chainHash) {
-    problems.push(`the record names drand chain ${strip(record.beaconChain)}, not ${chain.name}`);
+    problems.push(
+      recordFailure({ code: 'chain-other', recorded: strip(record.beaconChain), chain: chain.name }),
+    );
   }
   return problems;
+}
+
+/** `recordMismatchList` in English. */
+export function recordMismatches(draw: RecordedPart, record: CommitmentRecord, chain: DrandChain): string[] {
+  return recordMismatchList(draw, record, chain).map((problem) => problem.message);
 }
 
 /** Whether the record's block came too late to fix anything: at or after its round's publication (void). */
@@ -101,23 +127,49 @@ export function recordIsLate(record: CommitmentRecord, chain: DrandChain): boole
  * Why a record does not stand behind a proof (empty when it does): the same draw, C, H, T, chain and round, the
  * close not after the block, and the block before the round was published.
  */
-export function recordProblems(proof: RecordedPart, record: CommitmentRecord, chain: DrandChain): string[] {
-  const problems = recordMismatches(proof, record, chain);
+export function recordProblemList(
+  proof: RecordedPart,
+  record: CommitmentRecord,
+  chain: DrandChain,
+): RecordFailure[] {
+  const problems = recordMismatchList(proof, record, chain);
   if (record.closedAt > record.blockTime) {
-    problems.push(`the record's close time is after its block (${record.closedAt} > ${record.blockTime})`);
+    problems.push(
+      recordFailure({
+        code: 'close-after-block',
+        closedAt: iso(record.closedAt),
+        blockTime: iso(record.blockTime),
+      }),
+    );
   }
   if (recordIsLate(record, chain)) {
     problems.push(
-      `the record was written at ${iso(record.blockTime)}, once round ${record.beaconRound} was public ` +
-        `(${iso(drandRoundTime(chain, record.beaconRound))}): the draw is void`,
+      recordFailure({
+        code: 'record-late',
+        blockTime: iso(record.blockTime),
+        round: String(record.beaconRound),
+        roundTime: iso(drandRoundTime(chain, record.beaconRound)),
+      }),
     );
   }
   return problems;
 }
 
+/** `recordProblemList` in English. */
+export function recordProblems(proof: RecordedPart, record: CommitmentRecord, chain: DrandChain): string[] {
+  return recordProblemList(proof, record, chain).map((problem) => problem.message);
+}
+
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-export type RecordRead = { ok: true; record: CommitmentRecord } | { ok: false; problem: string };
+/** A failed read or check: the English for logs and the command line, and the problem's code for pages. */
+function failed(problem: RecordProblem): { ok: false; problem: string; reasons: RecordFailure[] } {
+  const failure = recordFailure(problem);
+  return { ok: false, problem: failure.message, reasons: [failure] };
+}
+
+export type RecordRead =
+  { ok: true; record: CommitmentRecord } | { ok: false; problem: string; reasons: RecordFailure[] };
 
 /** Reads the record a proof points at from an RPC of the verifier's choosing (never the proof's own word). */
 export async function readCommitmentRecord(
@@ -129,19 +181,19 @@ export async function readCommitmentRecord(
   try {
     const chainId = await client.getChainId();
     if (chainId !== location.chainId) {
-      return {
-        ok: false,
-        problem: `the RPC serves chain ${chainId}, the record is on chain ${location.chainId}`,
-      };
+      return failed({
+        code: 'rpc-other-chain',
+        rpcChainId: String(chainId),
+        chainId: String(location.chainId),
+      });
     }
     let receipt: TransactionReceipt;
     try {
       receipt = await client.getTransactionReceipt({ hash: location.txHash as Hex });
     } catch {
-      return { ok: false, problem: `transaction ${location.txHash} is not on chain ${chainId}` };
+      return failed({ code: 'tx-missing', txHash: location.txHash, chainId: String(chainId) });
     }
-    if (receipt.status !== 'success')
-      return { ok: false, problem: `transaction ${location.txHash} reverted` };
+    if (receipt.status !== 'success') return failed({ code: 'tx-reverted', txHash: location.txHash });
     const registry = location.registry.toLowerCase();
     const logs = receipt.logs.filter((log) => log.address.toLowerCase() === registry);
     const decoded = logs.flatMap((log) => {
@@ -152,10 +204,7 @@ export async function readCommitmentRecord(
       }
     });
     if (decoded.length !== 1) {
-      return {
-        ok: false,
-        problem: `transaction ${location.txHash} holds no draw record of ${location.registry}`,
-      };
+      return failed({ code: 'tx-no-record', txHash: location.txHash, registry: location.registry });
     }
     const { args } = decoded[0]!;
     const block = await client.getBlock({ blockNumber: receipt.blockNumber });
@@ -177,7 +226,7 @@ export async function readCommitmentRecord(
       },
     };
   } catch (error) {
-    return { ok: false, problem: `the chain RPC did not answer: ${(error as Error).message.split('\n')[0]}` };
+    return failed({ code: 'rpc-unreachable', detail: (error as Error).message.split('\n')[0] ?? '' });
   }
 }
 
@@ -188,14 +237,15 @@ export async function readCommitmentRecord(
  */
 export function recordCheckVia(rpc: string | PublicClient): RecordCheck {
   return async (proof) => {
-    if (!proof.record) return { ok: false, problem: 'the proof names no public record' };
+    if (!proof.record) return failed({ code: 'no-record' });
     const read = await readCommitmentRecord(proof.record, rpc);
     if (!read.ok) return read;
     const chain = DRAND_CHAINS[read.record.beaconChain];
-    if (!chain)
-      return { ok: false, problem: `the record names drand chain ${read.record.beaconChain}, not pinned` };
-    const problems = recordProblems(proof, read.record, chain);
-    if (problems.length > 0) return { ok: false, problem: problems.join('; ') };
+    if (!chain) return failed({ code: 'chain-not-pinned', chainHash: read.record.beaconChain });
+    const problems = recordProblemList(proof, read.record, chain);
+    if (problems.length > 0) {
+      return { ok: false, problem: problems.map((p) => p.message).join('; '), reasons: problems };
+    }
     if (sealsTo(chain)) {
       const opened = await openSealedSecret({
         sealed: read.record.sealedSecret,
@@ -204,10 +254,8 @@ export function recordCheckVia(rpc: string | PublicClient): RecordCheck {
         signature: proof.beacon.signature ?? '',
         commitment: read.record.commitment,
       });
-      if (!opened.ok) return { ok: false, problem: `S does not open from the record: ${opened.problem}` };
-      if (opened.value !== proof.secret) {
-        return { ok: false, problem: "the secret sealed in the record is not the proof's S" };
-      }
+      if (!opened.ok) return failed({ code: 'secret-unopened', detail: opened.problem });
+      if (opened.value !== proof.secret) return failed({ code: 'secret-other' });
     }
     return { ok: true };
   };

@@ -16,7 +16,8 @@
 import { bytesToHex, concat, hexToBytes, sha256, sha256Hex } from './bytes.ts';
 import type { RecordLocation } from './commitment-record.ts';
 import { verifyBeacon, type BeaconVerdict, type PublishedBeacon } from './beacon.ts';
-import { BEACON_SIGNED } from './phrases.ts';
+import { BEACON_SIGNED, RECORD_MATCHES } from './phrases.ts';
+import type { RecordProblem } from './record-problems.ts';
 
 export { bytesToHex, hexToBytes, sha256Hex } from './bytes.ts';
 export { BEACON_SIGNED } from './phrases.ts';
@@ -174,9 +175,11 @@ export type DrawVerdict = 'verified' | 'practice' | 'failed';
 
 /**
  * The check of the draw's public record (`recordCheckVia` reads it from a chain RPC the reader chose). Answers
- * `ok`, or why not in English.
+ * `ok`, or why not in English and, for pages, as problem codes (`reasons`).
  */
-export type RecordCheck = (proof: DrawProof) => Promise<{ ok: true } | { ok: false; problem: string }>;
+export type RecordCheck = (
+  proof: DrawProof,
+) => Promise<{ ok: true } | { ok: false; problem: string; reasons?: RecordProblem[] }>;
 
 export interface DrawVerification {
   /** Every recomputed step holds (the arithmetic). Not the verdict: a practice draw recomputes too. */
@@ -187,10 +190,9 @@ export interface DrawVerification {
   beacon: BeaconVerdict;
   /** The proof names a public record and it was read and checked (either way: `checks` has its row). */
   recordChecked: boolean;
+  /** Why the record does not hold, as codes a page words in its language (empty when it holds or was not read). */
+  recordProblems: RecordProblem[];
 }
-
-/** What the record check expects (and finds, when it holds). */
-const RECORD_MATCHES = 'the on-chain commitment record matches';
 
 /**
  * Recomputes a draw from its proof; every step is reported, so a page can show which one failed. The beacon is
@@ -232,10 +234,12 @@ export async function verifyDraw(
   }
   // Checked only when there is a record and a way to read it: unread, it cannot make the draw verified.
   let recordHolds = false;
+  let recordProblems: RecordProblem[] = [];
   if (proof.record && options.record) {
     const record = await options.record(proof);
     check('record', RECORD_MATCHES, record.ok ? RECORD_MATCHES : record.problem);
     recordHolds = record.ok;
+    if (!record.ok) recordProblems = record.reasons ?? [];
   }
   const seed = await seedOf({
     secret: proof.secret,
@@ -253,5 +257,13 @@ export async function verifyDraw(
     : beacon.status === 'verified' && recordHolds
       ? 'verified'
       : 'practice';
-  return { ok, verdict, checks, winners, beacon, recordChecked: Boolean(proof.record && options.record) };
+  return {
+    ok,
+    verdict,
+    checks,
+    winners,
+    beacon,
+    recordChecked: Boolean(proof.record && options.record),
+    recordProblems,
+  };
 }

@@ -1,2 +1,3 @@
 export * from './draw.ts';
 export * from './beacon.ts';
+export * from './record-problems.ts';

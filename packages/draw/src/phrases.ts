@@ -5,3 +5,6 @@
 
 /** What the `beacon` check of a drand beacon expects (and finds, when it holds). */
 export const BEACON_SIGNED = 'signed by drand, the first round after the close';
+
+/** What the `record` check expects (and finds, when the draw's public record holds). */
+export const RECORD_MATCHES = 'the on-chain commitment record matches';

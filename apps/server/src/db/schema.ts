@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DRAW_FAILURES, EXCLUSION_REASONS, LIVE_PLATFORMS, NOTIFICATION_TYPES } from '@hanabi/api';
+import type { DrawIngestBehind as IngestBehind } from '@hanabi/api';
 import {
   bigint,
   boolean,
@@ -752,6 +753,12 @@ export const liveStream = pgTable(
     /** The streamer's connection whose token reads this chat. */
     connectionId: text('connection_id').references(() => platformConnection.id, { onDelete: 'set null' }),
     lastError: text('last_error'),
+    /**
+     * The chat was read completely up to this instant (this server's clock) by a read of this stream: comments the
+     * platform published before it are stored. Only the reader's row moves; the chat's is the latest over its
+     * streams. A draw waits for it to pass its close time T (decision 0204).
+     */
+    readThroughAt: timestamp('read_through_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -832,7 +839,14 @@ export const draw = pgTable(
     entrantsHash: text('entrants_hash'),
     entrantCount: integer('entrant_count'),
     winnerCount: integer('winner_count').notNull(),
+    /** T: fixed when the close starts; comments the platform published at or before it count (decision 0204). */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The wait for ingestion to pass T ends here at the latest; null on draws frozen before decision 0204. */
+    freezeDeadline: timestamp('freeze_deadline', { withTimezone: true }),
+    /** When the entrant list was frozen (after the wait); null while the draw waits for ingestion. */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    /** The chats whose ingestion had not passed T at the freeze (empty: all had), as the proof page shows them. */
+    ingestBehind: jsonb('ingest_behind').$type<IngestBehind[]>(),
     beaconSource: text('beacon_source'),
     beaconRound: text('beacon_round'),
     beaconValue: text('beacon_value'),

@@ -77,8 +77,10 @@ export interface DrawWorld {
 export async function openDrawWorld(
   backend: TestBackend,
   env: Record<string, string> = {},
+  /** Run the jobs too (the draw freeze's rechecks, decision 0204). */
+  options: { workers?: boolean } = {},
 ): Promise<DrawWorld> {
-  const ctx = await createTestContext(backend, { sessions: headerSessions, env });
+  const ctx = await createTestContext(backend, { sessions: headerSessions, env, workers: options.workers });
   const db = ctx.container.database.db;
   const streamerId = await insertUser(db, { type: 'streamer', name: 'Streamer' });
   const otherStreamerId = await insertUser(db, { type: 'streamer', name: 'Other' });

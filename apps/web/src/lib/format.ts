@@ -8,6 +8,18 @@ export function formatDateTime(iso: string, locale: string): string {
   }).format(date);
 }
 
+/** A time to the second, 24-hour (13:45:07): a draw's close time T, where seconds matter. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}
+
 /** A date in the reader's language. */
 export function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);

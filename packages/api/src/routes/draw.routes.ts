@@ -84,6 +84,29 @@ export const Winner = z.object({
 });
 export type Winner = z.infer<typeof Winner>;
 
+/** A chat whose ingestion had not passed T when a draw froze its entrants (decision 0204). */
+export const DrawIngestBehind = z.object({
+  platform: LivePlatformSchema,
+  /** The chat was read completely up to this instant (the server's clock); null: never read. */
+  readThrough: z.string().nullable(),
+});
+export type DrawIngestBehind = z.infer<typeof DrawIngestBehind>;
+
+/**
+ * How a draw froze its entrants (decision 0204): comments the platform published at or before T (`closedAt`) count;
+ * the freeze waited, until `waitUntil` at most, for every chat of the campaign to be read past T. Null on a draw
+ * whose T is not fixed yet, and on draws frozen before this rule.
+ */
+export const DrawFreeze = z.object({
+  /** The latest the freeze waits for ingestion to pass T. */
+  waitUntil: z.string(),
+  /** When the entrant list was frozen; null while the draw waits for comments up to T to arrive. */
+  frozenAt: z.string().nullable(),
+  /** Chats still read that had not passed T at the freeze (empty: all had); null while waiting. */
+  behind: z.array(DrawIngestBehind).nullable(),
+});
+export type DrawFreeze = z.infer<typeof DrawFreeze>;
+
 export const DrawSummary = z.object({
   id: z.string(),
   campaignId: z.string(),
@@ -102,7 +125,9 @@ export const DrawSummary = z.object({
   failure: z.string().nullable(),
   failureCode: DrawFailure.nullable(),
   createdAt: z.string(),
+  /** The close time T (set when the close starts, before the wait for ingestion). */
   closedAt: z.string().nullable(),
+  freeze: DrawFreeze.nullable(),
   revealedAt: z.string().nullable(),
 });
 export type DrawSummary = z.infer<typeof DrawSummary>;

@@ -44,3 +44,27 @@ export function drawRecordJob(engine: () => DrawEngine): JobDefinition<typeof Dr
     },
   });
 }
+
+export const DrawFreezePayload = z.object({ drawId: z.string() });
+
+/** How soon a draw waiting for ingestion to pass its close time is looked at again. */
+export const FREEZE_RECHECK_SECONDS = 1;
+
+/**
+ * A draw whose freeze waits for every chat of its campaign to be read past T (decision 0204): looked at again
+ * every `FREEZE_RECHECK_SECONDS` until the chats caught up or the wait's bound passed, then finished like any
+ * draw. Each look that still waits books the next one (`IngestWait.recheck`); the minutely sweep finishes a
+ * draw whose chain of looks was lost.
+ */
+export function drawFreezeJob(engine: () => DrawEngine): JobDefinition<typeof DrawFreezePayload> {
+  return defineJob({
+    name: 'draws.freeze',
+    payload: DrawFreezePayload,
+    retry: { limit: 3, delaySeconds: 2, backoff: true },
+    expireInSeconds: 300,
+    handler: async ({ drawId }) => {
+      const row = await engine().resume(drawId);
+      return { status: row.status };
+    },
+  });
+}

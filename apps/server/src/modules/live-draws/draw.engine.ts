@@ -10,7 +10,8 @@ import { AdapterError, isAdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';
 import { publishLiveEvent } from '../live-events/index.ts';
-import { freezeEntrants, type EntrantIdentity } from '../live-entries/index.ts';
+import type { EntrantIdentity } from '../live-entries/index.ts';
+import { DrawFreeze, type IngestWait } from './draw-freeze.ts';
 import { DrawRecords, type DrawRecordSeam } from './draw-record.ts';
 
 export type DrawRow = typeof draw.$inferSelect;
@@ -23,6 +24,8 @@ export interface DrawSeams {
   beacon: BeaconAdapter;
   /** The draw registry (decision 0202): drand draws publish their record before their round is named. */
   record?: DrawRecordSeam;
+  /** The freeze's wait for ingestion to pass T (decision 0204); none: the entrants freeze at once. */
+  ingestWait?: IngestWait;
   secret?: () => Promise<{ secret: string; commitment: string }>;
   newId?: () => string;
   clock?: () => Date;
@@ -52,8 +55,8 @@ export interface DrawIntent {
 const PENDING = ['open', 'closed'] as const;
 
 /**
- * The verifiable draw, docs/design.md §7, as four persisted steps — open (S, C), close (entrants frozen at T,
- * H, the beacon round named), beacon (its value fetched), reveal (seed, winners). Each step is one transaction
+ * The verifiable draw, docs/design.md §7, as four persisted steps — open (S, C), close (T fixed, then entrants
+ * frozen at T once ingestion has passed it, H, the beacon round named; `draw-freeze.ts`), beacon (its value fetched), reveal (seed, winners). Each step is one transaction
  * that re-reads the draw under `FOR UPDATE` and does nothing when the draw is already past it, so a draw left
  * behind by a crash is finished by `resume` (the next request, or the minutely job) with the same outcome,
  * however many processes try at once. One draw at a time per campaign: the open step holds the campaign row
@@ -61,15 +64,17 @@ const PENDING = ['open', 'closed'] as const;
  */
 export class DrawEngine {
   private readonly records: DrawRecords | null;
+  private readonly freeze: DrawFreeze;
 
   constructor(
     private readonly db: Db,
     private readonly seams: DrawSeams,
     private readonly log: Logger,
   ) {
-    this.records = seams.record
-      ? new DrawRecords(db, seams.beacon, seams.record, log, () => this.now())
-      : null;
+    const now = () => this.now();
+    this.records = seams.record ? new DrawRecords(db, seams.beacon, seams.record, log, now) : null;
+    const wait = seams.ingestWait ?? { boundMs: 0 };
+    this.freeze = new DrawFreeze(db, seams.beacon, wait, this.records !== null, log, now);
   }
 
   private now(): Date {
@@ -77,7 +82,8 @@ export class DrawEngine {
   }
 
   /**
-   * Runs one draw to the end. With an intent key, the open step and the key's record commit together, so every
+   * Runs one draw to the end, or to the wait for ingestion to pass its close time (then it answers the draw still
+   * open with its T; a job finishes it, decision 0204). With an intent key, the open step and the key's record commit together, so every
    * request with that key follows the one draw it opened (however many arrive at once) and answers as it did.
    * A draw of the campaign still pending refuses a new one (409), after helping it finish: a second click while
    * a draw runs is the same intent, never a second draw.
@@ -140,10 +146,13 @@ export class DrawEngine {
     return row;
   }
 
-  /** Takes a draw through whatever steps it has left. */
+  /**
+   * Takes a draw through whatever steps it has left. A draw whose close waits for ingestion to pass T comes back
+   * still open: the wait's recheck (or the next `resume`) takes it on, and no request waits for it.
+   */
   async resume(drawId: string): Promise<DrawRow> {
     try {
-      await this.close(drawId);
+      if ((await this.freeze.close(drawId)) === 'waiting') return this.find(drawId);
       if ((await this.records?.write(await this.find(drawId))) === 'late') {
         await this.fail(drawId, 'record mined after its round was public', 'recordLate');
         return this.find(drawId);
@@ -255,49 +264,6 @@ export class DrawEngine {
     }
     await this.publish(tx, owner.id, { type: 'draw', drawId: id, status: 'open' });
     return row!;
-  }
-
-  /** Step 2: entrants frozen at T (set-based), H and the count stored, the beacon round after T named. */
-  private async close(drawId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const current = await this.lock(tx, drawId);
-      if (current.status !== 'open') return;
-      const [owner] = await tx.select().from(campaign).where(eq(campaign.id, current.campaignId));
-      if (!owner) throw campaignNotFound();
-      const closedAt = this.now();
-      const frozen = await freezeEntrants(tx, drawId, owner, closedAt);
-      if (frozen.count === 0) {
-        // Kept as failed, never dropped (decision 0200): its commitment was public, so its round stays in the
-        // history and the numbers have no gaps.
-        await tx
-          .update(draw)
-          .set({
-            status: 'failed',
-            closedAt,
-            entrantCount: 0,
-            failure: 'no entrants',
-            failureCode: 'noEntrants',
-          })
-          .where(eq(draw.id, drawId));
-        await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
-        return;
-      }
-      const round = await this.seams.beacon.roundAfter(closedAt);
-      // A drand draw with a registry names its round with its public record (the next step), not here.
-      const recorded = this.records !== null && round.source.startsWith('drand:');
-      await tx
-        .update(draw)
-        .set({
-          status: 'closed',
-          closedAt,
-          entrantCount: frozen.count,
-          entrantsHash: frozen.hash,
-          beaconSource: round.source,
-          beaconRound: recorded ? null : round.round,
-        })
-        .where(eq(draw.id, drawId));
-      await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'closed' });
-    });
   }
 
   /** Step 3: the named round's value (outside any transaction: drand may make us wait a few seconds). */

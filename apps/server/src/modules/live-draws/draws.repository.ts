@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { prizeStateOf } from '@hanabi/api';
-import type { DeliveryStatus, DrawSchedule, DrawSummary, Winner, WinnerStatus } from '@hanabi/api';
+import type {
+  DeliveryStatus,
+  DrawFreeze,
+  DrawSchedule,
+  DrawSummary,
+  Winner,
+  WinnerStatus,
+} from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import {
   appUser,
@@ -49,7 +56,18 @@ export function toDrawSummary(row: DrawRow): DrawSummary {
     failureCode: row.failureCode,
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
+    freeze: freezeOf(row),
     revealedAt: row.revealedAt?.toISOString() ?? null,
+  };
+}
+
+/** How the draw froze its entrants (decision 0204); null before T is fixed and on draws frozen before the rule. */
+function freezeOf(row: DrawRow): DrawFreeze | null {
+  if (!row.closedAt || !row.freezeDeadline) return null;
+  return {
+    waitUntil: row.freezeDeadline.toISOString(),
+    frozenAt: row.frozenAt?.toISOString() ?? null,
+    behind: row.frozenAt ? (row.ingestBehind ?? []) : null,
   };
 }
 

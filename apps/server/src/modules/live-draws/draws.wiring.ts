@@ -7,7 +7,13 @@ import { CampaignAccess, type LiveStreamLookup } from './campaign-access.ts';
 import { CampaignResultsService } from './campaign-results.service.ts';
 import { DistributionService } from './distribution.service.ts';
 import { DrawEngine, type DrawSeams } from './draw.engine.ts';
-import { drawRecordJob, drawScheduleJob } from './draw-schedule.jobs.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
+import {
+  drawFreezeJob,
+  drawRecordJob,
+  drawScheduleJob,
+  FREEZE_RECHECK_SECONDS,
+} from './draw-schedule.jobs.ts';
 import type { DrawRecordSeam } from './draw-record.ts';
 import { DrawScheduleService } from './draw-schedule.service.ts';
 import { DrawsRepository } from './draws.repository.ts';
@@ -31,6 +37,11 @@ export function wireDraws(options: {
   liveStreams: LiveStreamLookup;
   /** The draw registry for drand draws (decision 0202; `draw-record.wiring.ts`); none for practice draws. */
   record?: DrawRecordSeam;
+  /**
+   * The freeze's wait for ingestion to pass T (decision 0204): its bound, and the queue its rechecks go through
+   * (`draws.freeze`), so no request waits. None: the entrants freeze at once.
+   */
+  ingestWait?: { boundMs: number; queue: () => JobQueue };
   seams?: Partial<DrawSeams>;
 }) {
   const { db } = options;
@@ -38,7 +49,15 @@ export function wireDraws(options: {
   const beacon = options.seams?.beacon ?? options.beacon;
   const repository = new DrawsRepository(db);
   const access = new CampaignAccess(db, options.liveStreams);
-  const engine = new DrawEngine(db, { record: options.record, ...options.seams, beacon }, log);
+  const freezeJob = drawFreezeJob(() => engine);
+  const wait = options.ingestWait;
+  const ingestWait = wait && {
+    boundMs: wait.boundMs,
+    recheck: async (drawId: string) => {
+      await wait.queue().send(freezeJob, { drawId }, { startAfter: FREEZE_RECHECK_SECONDS });
+    },
+  };
+  const engine = new DrawEngine(db, { record: options.record, ingestWait, ...options.seams, beacon }, log);
   const recordJob = drawRecordJob(() => engine);
   const schedules = new DrawScheduleService(db, access, repository, engine, log);
   return {
@@ -53,7 +72,7 @@ export function wireDraws(options: {
       campaignResults: new CampaignResultsService(db, repository),
     },
     recordJob,
-    jobs: [drawScheduleJob(() => schedules), recordJob],
+    jobs: [drawScheduleJob(() => schedules), recordJob, freezeJob],
   };
 }
 

@@ -50,6 +50,11 @@ export interface EntrantScope {
   excludeCampaignWinners: boolean;
   /** Only comments of these streams (default: every stream of the campaign). */
   liveStreamIds?: string[];
+  /**
+   * Only comments the platform published at or before this instant: a draw's freeze at T (decision 0204), whatever
+   * the time they reached this server.
+   */
+  publishedUpTo?: Date;
 }
 
 /** node-postgres and PGlite both answer `{ rows }`. */
@@ -103,6 +108,9 @@ export function entrantsCte(campaign: EntryCampaign, scope: EntrantScope): SQL {
         sql`, `,
       )})`
     : sql``;
+  const published = scope.publishedUpTo
+    ? sql`and live_comment.published_at <= ${ts(scope.publishedUpTo)}`
+    : sql``;
   return sql`with ${blockedKeys(campaign, scope)},
     eligible as (
       select
@@ -122,7 +130,7 @@ export function entrantsCte(campaign: EntryCampaign, scope: EntrantScope): SQL {
         on live_stream.platform = 'youtube' and uy.youtube_channel_id = live_comment.author_platform_id
       left join app_user ut
         on live_stream.platform = 'twitcasting' and ut.twitcasting_user_id = live_comment.author_platform_id
-      where live_stream.campaign_id = ${campaign.id} ${streams}
+      where live_stream.campaign_id = ${campaign.id} ${streams} ${published}
         and ${eligibleCommentCondition(campaign.entryRule, campaign)}
     ),
     entrants as (
@@ -138,7 +146,8 @@ export function entrantsCte(campaign: EntryCampaign, scope: EntrantScope): SQL {
 }
 
 /**
- * Freezes a draw's entrant list: `draw_entrant` rows in canonical order (`COLLATE "C"` = UTF-16 order for ASCII
+ * Freezes a draw's entrant list at its close time T (`at`): the comments the platform published at or before T
+ * (decision 0204). `draw_entrant` rows in canonical order (`COLLATE "C"` = UTF-16 order for ASCII
  * keys, decision 0042), written by one `INSERT … SELECT`, then H = SHA-256 of the keys joined by "\n",
  * computed by PostgreSQL too — a million entrants never travel to the server for this. Each row keeps who its key
  * stood for (decision 0182): the platform identity of the entrant's first eligible comment and its linked user.
@@ -149,7 +158,7 @@ export async function freezeEntrants(
   campaign: EntryCampaign,
   at: Date,
 ): Promise<{ count: number; hash: string }> {
-  await db.execute(sql`${entrantsCte(campaign, { at, excludeCampaignWinners: true })}
+  await db.execute(sql`${entrantsCte(campaign, { at, excludeCampaignWinners: true, publishedUpTo: at })}
     insert into draw_entrant (draw_id, position, entrant_key, display_name, platform, platform_user_id, user_id)
     select ${drawId}, (row_number() over (order by entrant_key collate "C") - 1)::int, entrant_key, display_name,
       platform, platform_user_id, user_id

@@ -5,3 +5,5 @@ export { authorReasons } from './entrants.sql.ts';
 export type { AuthorReason, EntryCampaign } from './entrants.sql.ts';
 export { commentRuleReason, eligibleCommentCondition } from './entry-rule.ts';
 export { commentOfStream, streamSeesComment } from './stream-comments.sql.ts';
+export { chatsBehind } from './ingest-progress.sql.ts';
+export type { ChatBehind } from './ingest-progress.sql.ts';

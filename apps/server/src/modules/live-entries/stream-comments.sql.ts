@@ -4,7 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * Which stored comments a campaign's stream sees (decision 0173). Comments are stored once per live chat
  * (platform + broadcast), however many campaigns read it; a stream on that chat sees the chat's comments stored
  * (`created_at`, this server's clock, as `ended_at` is) up to its end — all of them while it is read — and each
- * campaign applies its own entry rule to them. The platform's `published_at` is not compared: its clock is not ours.
+ * campaign applies its own entry rule to them. The platform's `published_at` is not compared here: its clock is not
+ * ours (a draw's freeze adds it as a bound of its own, decision 0204).
  * `stream` and `comment` are the aliases of `live_stream` and `live_comment` in the caller's query.
  */
 export function streamSeesComment(stream: string, comment: string): SQL {

@@ -46,6 +46,7 @@ export interface PollCommit {
       | 'nextPollAt'
       | 'lastError'
       | 'endedAt'
+      | 'readThroughAt'
     >
   >;
   /** Announce a `stream` event too (status or error changed). */
@@ -93,6 +94,11 @@ function endedNow(patch: { endedAt?: Date | null }, now: Date): { endedAt?: Date
   return patch.endedAt ? { endedAt: now } : {};
 }
 
+/** `read_through_at` moved to `at` unless it is past it already (decision 0204). */
+export function readThroughLater(at: Date) {
+  return sql`greatest(${liveStream.readThroughAt}, ${at.toISOString()}::timestamptz)`;
+}
+
 /**
  * Copies a stream's quota of its current day into the per-day ledger (`live_quota_usage`), in the caller's
  * transaction: the stream row keeps only today for its budget, the ledger keeps every day for the dashboard.
@@ -117,7 +123,7 @@ export async function commitRead(
   now: Date,
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const { ingestState, ...patch } = input.patch;
+    const { ingestState, readThroughAt, ...patch } = input.patch;
     const [held] = await tx
       .update(liveStream)
       .set({
@@ -125,6 +131,8 @@ export async function commitRead(
         ...endedNow(patch, now),
         // The entrant count is the database's (written by the last commit, this stream's or the reader's).
         ...(ingestState ? { ingestState: keepEntrants(ingestState) } : {}),
+        // Only forward: a quiet streamed read's renewal may have moved it past this page already.
+        ...(readThroughAt ? { readThroughAt: readThroughLater(readThroughAt) } : {}),
         updatedAt: now,
       })
       .where(

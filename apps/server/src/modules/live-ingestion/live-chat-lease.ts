@@ -74,11 +74,27 @@ export async function claimChat(
   });
 }
 
-/** Keeps a held lease alive while a streamed read waits for messages; false when it was lost. */
-export async function renewLease(db: Db, id: string, lease: string, leaseMs: number): Promise<boolean> {
+/**
+ * Keeps a held lease alive while a streamed read waits for messages; false when it was lost. `readThrough`: the
+ * open stream had nothing new up to then, so the chat is read through it (decision 0204).
+ */
+export async function renewLease(
+  db: Db,
+  id: string,
+  lease: string,
+  leaseMs: number,
+  readThrough?: Date,
+): Promise<boolean> {
   const rows = await db
     .update(liveStream)
-    .set({ nextPollAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+    .set({
+      nextPollAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+      ...(readThrough
+        ? {
+            readThroughAt: sql`greatest(${liveStream.readThroughAt}, ${readThrough.toISOString()}::timestamptz)`,
+          }
+        : {}),
+    })
     .where(and(eq(liveStream.id, id), sql`${liveStream.ingestState}->>'lease' = ${lease}`))
     .returning({ id: liveStream.id });
   return rows.length > 0;

@@ -167,7 +167,7 @@ export class LivePoller {
                 emitted += stored ?? 0;
                 return stored !== null;
               },
-              renew: () => this.streams.renew(row.id, lease, this.timing.leaseMs),
+              renew: (readThrough) => this.streams.renew(row.id, lease, this.timing.leaseMs, readThrough),
               leaseMs: this.timing.leaseMs,
               emptyPageMinMs: this.timing.emptyPageMinMs,
               transport: this.options.youtubeTransport,

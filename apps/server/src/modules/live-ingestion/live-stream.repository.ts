@@ -63,8 +63,8 @@ export class LiveStreamRepository {
   }
 
   /** Keeps a held lease alive while a streamed read waits for messages; false when it was lost. */
-  renew(id: string, lease: string, leaseMs: number): Promise<boolean> {
-    return renewLease(this.db, id, lease, leaseMs);
+  renew(id: string, lease: string, leaseMs: number, readThrough?: Date): Promise<boolean> {
+    return renewLease(this.db, id, lease, leaseMs, readThrough);
   }
 
   async campaign(id: string): Promise<CampaignForLive | null> {

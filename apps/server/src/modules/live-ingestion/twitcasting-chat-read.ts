@@ -53,15 +53,22 @@ export class TwitCastingChatRead {
     const known = typeof state.allCount === 'number' ? state.allCount : 0;
     const received = first.messages.length;
     let accounted = first.allCount;
+    // Whether this read has every comment published before `now` (its first request went out after it).
+    let complete = true;
     if (previous !== null && first.mayHaveMore) {
       accounted = known + received;
+      complete = false;
     } else if (previous !== null && first.allCount - known - received > 0) {
+      complete = false;
       for (let offset = 0; this.mayRead(rate, deadline); offset += TC_PAGE) {
         const page = await this.twitcasting.listComments({ ...base, offset });
         rate = page.rateLimit ?? rate;
         messages.push(...page.messages);
         const reached = page.messages.some((m) => compareIds(m.id, previous) <= 0);
-        if (reached || !page.mayHaveMore) break;
+        if (reached || !page.mayHaveMore) {
+          complete = true;
+          break;
+        }
       }
     }
     // The history before the first read's newest page, by offset and however long (no page ceiling): as far as
@@ -114,6 +121,8 @@ export class TwitCastingChatRead {
         pollingIntervalMs: this.timing.twitcastingIntervalMs,
         ingestState: nextState,
         lastError: null,
+        // Caught up, gap and history included: the chat is read through this poll's start (decision 0204).
+        ...(complete && history === null ? { readThroughAt: now } : {}),
         ...(ended
           ? { status: 'ended', endedAt: now, nextPollAt: null }
           : { status: 'live', nextPollAt: new Date(pace.nextAt) }),

@@ -22,6 +22,12 @@ import type { QuotaToday } from './youtube-quota-ledger.ts';
 export const STREAM_RETRY_MS = 5 * 60_000;
 
 /** Stream failures that `list` may not share: the endpoint or the connection, not the chat, the token or quota. */
+/**
+ * A streamed page arriving at t holds what Google had pushed by then; a comment published just before t may still
+ * be on its way. The chat counts as read through t minus this (decision 0204).
+ */
+const STREAM_PUSH_MARGIN_MS = 1000;
+
 const FALL_BACK_ON: LiveErrorReason[] = ['unavailable', 'notFound'];
 
 export interface YouTubeReadContext {
@@ -36,8 +42,11 @@ export interface YouTubeReadContext {
   readers: number;
   /** Commits one streamed page while the read goes on (lease kept); false when the lease was lost. */
   emit(decision: Decision): Promise<boolean>;
-  /** Keeps the lease while a stream is quiet; false when it was lost. */
-  renew(): Promise<boolean>;
+  /**
+   * Keeps the lease while a stream is quiet; false when it was lost. `readThrough`: the open stream had sent
+   * everything up to then (decision 0204).
+   */
+  renew(readThrough?: Date): Promise<boolean>;
   leaseMs: number;
   emptyPageMinMs: number;
   transport: 'stream' | 'list';
@@ -122,6 +131,8 @@ export class YouTubeChatRead {
           pollingIntervalMs: page.pollingIntervalMillis,
           ...quotaPatch,
           ingestState: { ...base, ...pace.state, failures: 0 },
+          // The request went out after `now`: every comment published before it is in this answer (0204).
+          readThroughAt: now,
           ...(page.chatEnded ? {} : { nextPollAt: new Date(nextAt) }),
         },
         quotaCharge: charge,
@@ -153,10 +164,15 @@ export class YouTubeChatRead {
     let pages = 0;
     let ended: YouTubeChatPage | null = null;
     const stop = new AbortController();
-    // A quiet stream sends nothing for seconds: keep the lease meanwhile, and stop if it was lost.
+    // Between a page's arrival and its commit the chat is not read through its arrival yet.
+    let busy = false;
+    // A quiet stream sends nothing for seconds: keep the lease meanwhile, and stop if it was lost. Quiet and open
+    // after its first page, the stream had sent everything published until a moment ago (decision 0204).
     const keep = setInterval(
       () => {
-        void ctx.renew().then(
+        const quiet = pages > 0 && !busy;
+        const readThrough = quiet ? new Date(this.clock().getTime() - STREAM_PUSH_MARGIN_MS) : undefined;
+        void ctx.renew(readThrough).then(
           (held) => held || stop.abort(),
           () => undefined,
         );
@@ -172,6 +188,7 @@ export class YouTubeChatRead {
           signal: stop.signal,
         })) {
           pages += 1;
+          busy = true;
           cursor = page.nextPageToken ?? cursor;
           if (page.chatEnded) {
             ended = page;
@@ -188,9 +205,11 @@ export class YouTubeChatRead {
               ...quotaPatch,
               ingestState: { ...state, lease },
               nextPollAt: new Date(at.getTime() + ctx.leaseMs),
+              readThroughAt: new Date(at.getTime() - STREAM_PUSH_MARGIN_MS),
             },
             quotaCharge: charge,
           });
+          busy = false;
           if (!held || at.getTime() >= ctx.until) stop.abort();
         }
       });

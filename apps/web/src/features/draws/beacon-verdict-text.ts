@@ -1,4 +1,4 @@
-import type { BeaconProblem, BeaconVerdict } from '@hanabi/draw';
+import type { BeaconProblem, BeaconVerdict, RecordProblem } from '@hanabi/draw';
 import type { TFunction } from '../../lib/i18n';
 
 /** A beacon problem of `@hanabi/draw` in the reader's language, with its parameters. */
@@ -17,4 +17,11 @@ export function beaconVerdictText(beacon: BeaconVerdict, t: TFunction): string {
     return t('drawProof.beaconPractice', { chainId: beacon.chainId, round: beacon.round });
   }
   return t('drawProof.beaconFailed', { problem: beaconProblemText(beacon.problem, t) });
+}
+
+/** A record problem of `@hanabi/draw` (decision 0202) in the reader's language, with its parameters. */
+export function recordProblemText(problem: RecordProblem, t: TFunction): string {
+  const values: Record<string, unknown> = { ...problem };
+  if (problem.code === 'field-mismatch') values.field = t(`drawProof.recordField.${problem.field}`);
+  return t(`drawProof.recordProblem.${problem.code}`, values);
 }

@@ -30,6 +30,7 @@ function draw(overrides: Partial<PublicDraw> = {}): PublicDraw {
     failureCode: null,
     createdAt: '2025-07-01T10:00:00.000Z',
     closedAt: '2025-07-01T10:10:00.000Z',
+    freeze: null,
     revealedAt: '2025-07-01T10:10:05.000Z',
     campaignTitle: `夏祭り ${HOSTILE}`,
     streamerName: `はなび ${HOSTILE}`,
@@ -165,6 +166,36 @@ describe('the draw proof page drawn before the app', { timeout: 20_000 }, () => 
     ['failed', draw({ status: 'failed', failureCode: 'beaconRefused', winners: [], redraws: [] })],
     ['open, nothing hashed yet', draw({ status: 'open', entrantsHash: null, beacon: null, winners: [] })],
     ['the first draw of its campaign, no history yet', draw({ redrawOf: null, redraws: [], history: [] })],
+    [
+      'frozen once every chat was read past T',
+      draw({
+        freeze: { waitUntil: '2025-07-01T10:10:30.000Z', frozenAt: '2025-07-01T10:10:02.000Z', behind: [] },
+      }),
+    ],
+    [
+      'frozen at the wait limit with chats behind',
+      draw({
+        freeze: {
+          waitUntil: '2025-07-01T10:10:30.000Z',
+          frozenAt: '2025-07-01T10:10:30.000Z',
+          behind: [
+            { platform: 'youtube', readThrough: '2025-07-01T10:09:58.000Z' },
+            { platform: 'twitcasting', readThrough: null },
+          ],
+        },
+      }),
+    ],
+    [
+      'waiting for comments up to T',
+      draw({
+        status: 'open',
+        beacon: null,
+        seed: null,
+        secret: null,
+        winners: [],
+        freeze: { waitUntil: '2025-07-01T10:10:30.000Z', frozenAt: null, behind: null },
+      }),
+    ],
   ])('says what the page says, in order, in Japanese (%s)', async (_name, shown) => {
     const { page } = await reactPage(shown);
     const paint = painted(drawProofFirstPaint(ja, shown, { origin: window.location.origin, locale: 'ja' }));

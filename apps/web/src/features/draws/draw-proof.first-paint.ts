@@ -14,6 +14,7 @@ import { formatCount } from '../../lib/format';
 import { escapeHtml } from '../../lib/html-text';
 import { HISTORY_STATUS_TONE, drawHistoryText, type HistoryEntryText } from '../../lib/draw-history-text';
 import { drawStatusTone } from './draw-status-tone';
+import { freezeRuleText } from './freeze-rule-text';
 
 /** A message group: texts, or groups of them. */
 interface MessageGroup {
@@ -40,6 +41,8 @@ export interface DrawProofMessages {
     redrawOf: string;
     howTitle: string;
     howBody: string;
+    /** Which comments count (decision 0204; `freeze-rule-text.ts`). */
+    freeze: MessageGroup;
   };
 }
 
@@ -92,6 +95,10 @@ const STYLE = [
   '.fp-draw .fp-draw-history .fp-draw-row{gap:var(--mantine-spacing-xs)}',
   '.fp-draw .fp-draw-history ul{margin:4px 0 0;padding-left:20px;display:flex;flex-direction:column;gap:2px}',
   '.fp-draw-head{display:flex;flex-direction:column;gap:2px}',
+  // `FreezeRule`: a card whose Stack (gap xs) holds the heading, the rule, the outcome and the chats behind.
+  '.fp-draw-stack-xs{display:flex;flex-direction:column;gap:var(--mantine-spacing-xs)}',
+  '.fp-draw .fp-draw-stack-xs>h2{margin:0}',
+  '.fp-draw ul.fp-draw-behind{margin:0;padding-left:20px;display:flex;flex-direction:column;gap:2px}',
 ].join('');
 
 /** Tabler's outline icons the page shows (copy, clock, alert triangle), as `@tabler/icons-react` draws them. */
@@ -227,6 +234,21 @@ function history(draw: PublicDraw, messages: DrawProofMessages, locale: string):
   ].join('');
 }
 
+/** `components/freeze-rule.tsx`'s `FreezeRule`, from the same texts (`freezeRuleText`). */
+function freezeRule(draw: PublicDraw, messages: DrawProofMessages, locale: string): string {
+  const words = freezeRuleText(draw, (key, values) => lookup(messages, key, values, locale), locale);
+  if (!words) return '';
+  return [
+    `<section class="fp-draw-card"><div class="fp-draw-stack-xs"><h2>${escapeHtml(words.title)}</h2>`,
+    words.rule ? `<p class="fp-draw-sm">${escapeHtml(words.rule)}</p>` : '',
+    `<p class="fp-draw-sm">${escapeHtml(words.outcome)}</p>`,
+    words.behind.length > 0
+      ? `<ul class="fp-draw-behind">${words.behind.map((line) => `<li class="fp-draw-sm">${escapeHtml(line)}</li>`).join('')}</ul>`
+      : '',
+    '</div></section>',
+  ].join('');
+}
+
 /** The first screen of `/draw/{id}` in one language (inside the server's first-paint frame). */
 export function drawProofFirstPaint(
   messages: DrawProofMessages,
@@ -272,6 +294,7 @@ export function drawProofFirstPaint(
     `<p class="fp-draw-sm" style="margin-bottom:var(--mantine-spacing-xs)">${escapeHtml(m.howBody)}</p>`,
     `${value('verify-draw', command)}</section>`,
     history(draw, messages, locale),
+    freezeRule(draw, messages, locale),
     // What the revealed page shows first below: its in-browser check under way.
     draw.status === 'revealed'
       ? `<div class="fp-draw-verifying"><p class="fp-draw-sm">${text(m.verifying, { n: count })}</p>` +

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RECORD_MATCHES } from '@hanabi/draw/phrases';
 import { i18n } from '../../../lib/i18n';
 import { inWords } from './proof-checks';
 
@@ -36,5 +37,25 @@ describe('proof check values', () => {
       inWords('beacon', 'x', ja, { code: 'field-unexpected', round: '5', field: 'previousSignature' }),
     ).toBe('ラウンド 5 に、その出所にはない前のラウンドの署名が付いています');
     expect(inWords('beacon', 'sent in English', ja)).toBe('sent in English');
+  });
+
+  it("put the public record's verdict in the reader's language from its problem codes, every one of them", () => {
+    const ja = i18n.getFixedT('ja');
+    const en = i18n.getFixedT('en');
+    expect(inWords('record', RECORD_MATCHES, ja)).toBe('チェーン上のコミットメントの記録と一致');
+    expect(inWords('record', RECORD_MATCHES, en)).toBe('The on-chain commitment record matches');
+    const problems = [
+      { code: 'field-mismatch', field: 'closedAt', published: '1700000030', recorded: '1700000000' },
+      { code: 'record-late', blockTime: 'B', round: '7', roundTime: 'R' },
+    ] as const;
+    expect(inWords('record', 'sent in English', ja, null, [...problems])).toBe(
+      '締切時刻 Tが、証明では 1700000030、チェーン上では 1700000000 です; 記録はラウンド 7 の公開（R）より後の B に書かれたため、抽選は無効です',
+    );
+    expect(inWords('record', 'sent in English', en, null, [...problems])).toBe(
+      'the close time T is 1700000030 in the proof but 1700000000 on chain; the record was written at B, once round 7 was public (R): the draw is void',
+    );
+    expect(inWords('record', 'x', ja, null, [{ code: 'rpc-unreachable', detail: 'fetch failed' }])).toBe(
+      'チェーンの RPC が応答しませんでした（fetch failed）',
+    );
   });
 });

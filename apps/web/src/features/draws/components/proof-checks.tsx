@@ -1,9 +1,9 @@
-import type { BeaconProblem, DrawCheck } from '@hanabi/draw';
-import { BEACON_SIGNED } from '@hanabi/draw/phrases';
+import type { BeaconProblem, DrawCheck, RecordProblem } from '@hanabi/draw';
+import { BEACON_SIGNED, RECORD_MATCHES } from '@hanabi/draw/phrases';
 import { Badge, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
-import { beaconProblemText } from '../beacon-verdict-text';
+import { beaconProblemText, recordProblemText } from '../beacon-verdict-text';
 
 /** Long values (a winner list over many keys) are cut so the table stays readable; copy them from above. */
 function clip(value: string): string {
@@ -11,18 +11,24 @@ function clip(value: string): string {
 }
 
 /**
- * The verifier's English phrases in the reader's language: the beacon's (its failure from the problem's code) and
- * the entrant list's; other values are data.
+ * The verifier's English phrases in the reader's language: the beacon's and the record's (their failures from the
+ * problems' codes) and the entrant list's; other values are data.
  */
 export function inWords(
   name: DrawCheck['name'],
   value: string,
   t: TFunction,
   beaconProblem?: BeaconProblem | null,
+  recordProblems: RecordProblem[] = [],
 ): string {
   if (name === 'beacon') {
     if (value === BEACON_SIGNED) return t('drawProof.beaconSigned');
     return beaconProblem ? beaconProblemText(beaconProblem, t) : value;
+  }
+  if (name === 'record') {
+    if (value === RECORD_MATCHES) return t('drawProof.recordMatches');
+    if (recordProblems.length === 0) return value;
+    return recordProblems.map((problem) => recordProblemText(problem, t)).join('; ');
   }
   if (name !== 'entrants') return value;
   const sorted = /^(\d+) distinct, sorted$/.exec(value);
@@ -35,10 +41,13 @@ export function inWords(
 export function ProofChecks({
   checks,
   beaconProblem = null,
+  recordProblems = [],
 }: {
   checks: DrawCheck[];
   /** Why the beacon failed, when it did: its row says so in the reader's language. */
   beaconProblem?: BeaconProblem | null;
+  /** Why the public record does not hold, when it does not: the same for its row. */
+  recordProblems?: RecordProblem[];
 }) {
   const { t } = useTranslation();
   return (
@@ -79,7 +88,7 @@ export function ProofChecks({
                 </Table.Td>
                 <Table.Td>
                   <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                    {clip(inWords(check.name, check.actual, t, beaconProblem))}
+                    {clip(inWords(check.name, check.actual, t, beaconProblem, recordProblems))}
                   </Code>
                 </Table.Td>
               </Table.Tr>

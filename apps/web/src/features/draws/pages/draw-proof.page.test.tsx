@@ -72,6 +72,7 @@ function publicDraw(proof: DrawProof, overrides: Partial<PublicDraw> = {}): Publ
     failureCode: null,
     createdAt: '2025-07-01T10:00:00.000Z',
     closedAt: '2025-07-01T10:10:00.000Z',
+    freeze: null,
     revealedAt: '2025-07-01T10:10:05.000Z',
     campaignTitle: '夏祭りプレゼント',
     streamerName: '配信者はなび',
@@ -331,6 +332,11 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
       { timeout: 15_000 },
     );
     expect(screen.getByTestId('record').textContent).toContain('http://127.0.0.1:9');
+    // Why, in the page's language (decision 0204), not the library's English.
+    const row = await screen.findByTestId('check-record', {}, { timeout: 5000 });
+    expect(row.getAttribute('data-ok')).toBe('false');
+    expect(row.textContent).toContain('チェーンの RPC が応答しませんでした');
+    expect(row.textContent).not.toContain('did not answer');
   });
 
   it('shows the commitment and waits for the beacon before the reveal', async () => {

@@ -12,6 +12,7 @@ import { errorMessageOf } from '../../../lib/toast';
 import { CopyableValue } from '../components/copyable-value';
 import { DrawHistory } from '../../../components/draw-history';
 import { EntrantList } from '../components/entrant-list';
+import { FreezeRule } from '../components/freeze-rule';
 import { beaconVerdictText } from '../beacon-verdict-text';
 import { drawStatusTone } from '../draw-status-tone';
 import { useDrawProof, usePublicDraw, useVerification } from '../draws-api';
@@ -123,7 +124,11 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
         <RecordPanel key={rpcUrl ?? ''} record={draw.record} rpcUrl={rpcUrl} onRpcUrl={setOwnRpc} />
       </Suspense>
       <Suspense fallback={null}>
-        <ProofChecks checks={checks} beaconProblem={beacon.status === 'failed' ? beacon.problem : null} />
+        <ProofChecks
+          checks={checks}
+          beaconProblem={beacon.status === 'failed' ? beacon.problem : null}
+          recordProblems={result.recordProblems}
+        />
       </Suspense>
       <Card withBorder padding="md">
         <Stack gap="sm">
@@ -243,6 +248,7 @@ export function DrawProofPage() {
           <CopyableValue label="verify-draw" value={command} testId="verify-command" />
         </Card>
         <DrawHistory draws={data.history} currentId={data.id} />
+        <FreezeRule draw={data} />
         {/* Last: the in-browser check grows when it finishes, and nothing below it may move (CLS). */}
         {data.status === 'revealed' && <RevealedProof draw={data} />}
       </Stack>

@@ -40,6 +40,7 @@ import {
   type StreamRef,
 } from '../live-api';
 import { DistributionPanel } from './distribution-panel';
+import { FreezeWait, waitingDraw } from './freeze-wait';
 import { WinnersTable } from './winners-table';
 
 /** An exclusion's reason (from the list) and words, as the change log shows them after the action. */
@@ -79,7 +80,8 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
       drawIntent.settle();
       store(list);
       void refreshAll();
-      showSuccessToast(t('liveRoom.drawn'));
+      // A draw waiting for its comments (decision 0204) has not drawn yet: the panel shows the wait instead.
+      if (!waitingDraw(list.draws)) showSuccessToast(t('liveRoom.drawn'));
     },
     onError: (error) => {
       if (answeredForGood(error)) drawIntent.settle();
@@ -133,6 +135,7 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
 
   const data = winners.data;
   const remaining = data?.remaining ?? 0;
+  const waiting = data ? waitingDraw(data.draws) : null;
   const n = typeof count === 'number' && count > 0 ? count : remaining;
   const confirmDraw = () =>
     modals.openConfirmModal({
@@ -159,6 +162,7 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
             <Text size="sm" data-testid="remaining">
               {t('liveRoom.remaining', { n: remaining })}
             </Text>
+            {waiting && <FreezeWait key={waiting.id} draw={waiting} />}
             <Group align="flex-end" gap="xs" wrap="wrap">
               <NumberInput
                 label={t('liveRoom.drawCount')}
@@ -173,7 +177,7 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
               <Button
                 leftSection={<IconTrophy size={18} aria-hidden />}
                 onClick={confirmDraw}
-                loading={draw.isPending}
+                loading={draw.isPending || waiting !== null}
                 disabled={remaining < 1}
               >
                 {t('liveRoom.drawButton', { count: n })}

@@ -75,6 +75,45 @@ export const drawProofJa = {
         'ラウンド {{round}} は {{closedAt}} の締切後の最初のラウンドではありません（最初はラウンド {{first}}）',
       'round-before-close': 'ラウンド {{round}} は {{closedAt}} の締切より前に公開されています',
     },
+    recordMatches: 'チェーン上のコミットメントの記録と一致',
+    recordField: {
+      drawId: '抽選 ID',
+      commitment: 'コミットメント C',
+      entrantsHash: '参加者リストのハッシュ H',
+      closedAt: '締切時刻 T',
+      beacon: 'ビーコン',
+      beaconRound: 'ビーコンのラウンド',
+    },
+    recordProblem: {
+      'field-mismatch': '{{field}}が、証明では {{published}}、チェーン上では {{recorded}} です',
+      'chain-other': '記録が drand チェーン {{recorded}} を指していて、{{chain}} ではありません',
+      'chain-not-pinned': '記録が、公開鍵の固定されていない drand チェーン {{chainHash}} を指しています',
+      'close-after-block': '記録の締切時刻（{{closedAt}}）が、そのブロックの時刻（{{blockTime}}）より後です',
+      'record-late':
+        '記録はラウンド {{round}} の公開（{{roundTime}}）より後の {{blockTime}} に書かれたため、抽選は無効です',
+      'no-record': '証明に公開記録の場所がありません',
+      'rpc-other-chain': 'この RPC はチェーン {{rpcChainId}} のもので、記録はチェーン {{chainId}} にあります',
+      'tx-missing': 'トランザクション {{txHash}} はチェーン {{chainId}} にありません',
+      'tx-reverted': 'トランザクション {{txHash}} は失敗（revert）しています',
+      'tx-no-record': 'トランザクション {{txHash}} に {{registry}} の抽選記録がありません',
+      'rpc-unreachable': 'チェーンの RPC が応答しませんでした（{{detail}}）',
+      'secret-unopened': '記録から秘密値 S を開けません（{{detail}}）',
+      'secret-other': '記録に封じられた秘密値が、証明の S と違います',
+    },
+    freeze: {
+      title: '数えたコメント',
+      rule: '配信サービスが締切時刻 T（{{time}}）までに公開したコメントを数えています。Hanabi に届いた時刻ではありません。終了した配信は、終了までに届いたコメントだけです。',
+      waiting:
+        '締切前に投稿されたコメントが届くのを待っています（{{time}} までのコメント、最長 {{until}} まで）。',
+      caughtUp:
+        '参加者を固定する前に、すべてのチャットが T より後まで読み込まれるのを待ちました（固定：{{frozenAt}}）。',
+      behind:
+        '待ち時間の上限（{{until}}）までに、次のチャットは T まで読み込まれませんでした。T より前に投稿されて、まだ届いていなかったコメントは数えられていません（固定：{{frozenAt}}）：',
+      behindChat: '{{platform}}：{{time}} まで読み込み済み',
+      neverRead: '{{platform}}：一度も読み込まれていません',
+      platform: { youtube: 'YouTube', twitcasting: 'ツイキャス' },
+      legacy: 'この抽選は、T までに Hanabi に届いたコメントを数える以前の方式で締め切られました。',
+    },
     expected: '公開値',
     actual: '再計算',
     ok: '一致',
@@ -175,6 +214,46 @@ export const drawProofEn: typeof drawProofJa = {
       'round-not-first':
         'round {{round}} is not the first after the close at {{closedAt}} (that is round {{first}})',
       'round-before-close': 'round {{round}} was published before the close at {{closedAt}}',
+    },
+    recordMatches: 'The on-chain commitment record matches',
+    recordField: {
+      drawId: 'the draw id',
+      commitment: 'the commitment C',
+      entrantsHash: 'the entrant list hash H',
+      closedAt: 'the close time T',
+      beacon: 'the beacon',
+      beaconRound: 'the beacon round',
+    },
+    recordProblem: {
+      'field-mismatch': '{{field}} is {{published}} in the proof but {{recorded}} on chain',
+      'chain-other': 'the record names drand chain {{recorded}}, not {{chain}}',
+      'chain-not-pinned': 'the record names drand chain {{chainHash}}, whose key is not pinned',
+      'close-after-block': "the record's close time ({{closedAt}}) is after its block ({{blockTime}})",
+      'record-late':
+        'the record was written at {{blockTime}}, once round {{round}} was public ({{roundTime}}): the draw is void',
+      'no-record': 'the proof names no public record',
+      'rpc-other-chain': 'this RPC serves chain {{rpcChainId}}, the record is on chain {{chainId}}',
+      'tx-missing': 'transaction {{txHash}} is not on chain {{chainId}}',
+      'tx-reverted': 'transaction {{txHash}} reverted',
+      'tx-no-record': 'transaction {{txHash}} holds no draw record of {{registry}}',
+      'rpc-unreachable': 'the chain RPC did not answer ({{detail}})',
+      'secret-unopened': 'S does not open from the record ({{detail}})',
+      'secret-other': "the secret sealed in the record is not the proof's S",
+    },
+    freeze: {
+      title: 'Which comments count',
+      rule: 'The comments counted are those the platform published at or before the close time T ({{time}}), whenever they reached Hanabi. A stream that had ended counts only what arrived before its end.',
+      waiting:
+        'Waiting for comments written before the close to arrive (comments up to {{time}}; until {{until}} at most).',
+      caughtUp:
+        'Before freezing the entrants, the draw waited until every chat had been read past T (frozen at {{frozenAt}}).',
+      behind:
+        'The wait ended at its limit ({{until}}) before these chats had been read up to T; comments written before T that had not arrived yet are not counted (frozen at {{frozenAt}}):',
+      behindChat: '{{platform}}: read up to {{time}}',
+      neverRead: '{{platform}}: never read',
+      platform: { youtube: 'YouTube', twitcasting: 'TwitCasting' },
+      legacy:
+        'This draw closed under the earlier rule, which counted the comments that had reached Hanabi by T.',
     },
     expected: 'Published',
     actual: 'Recomputed',

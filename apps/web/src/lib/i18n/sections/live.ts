@@ -20,6 +20,9 @@ export const liveJa = {
     },
   },
   liveRoom: {
+    freezeWaiting: '{{time}} までのコメントが届くのを待っています…',
+    freezeWaitingHint:
+      '締切前に投稿されたコメントが読み込まれてから参加者を固定します（{{elapsed}} 秒経過、最長 {{bound}} 秒）。',
     liveUpdates: 'ライブ更新中',
     offlineUpdates: '更新停止中',
     prize_one: '賞品：{{name}}（当選 {{count}} 名）',
@@ -183,6 +186,9 @@ export const liveEn: typeof liveJa = {
     },
   },
   liveRoom: {
+    freezeWaiting: 'Waiting for comments up to {{time}} to arrive…',
+    freezeWaitingHint:
+      'The entrants are frozen once the comments written before the close have been read ({{elapsed}} s so far, {{bound}} s at most).',
     liveUpdates: 'Live updates',
     offlineUpdates: 'Updates paused',
     prize_one: 'Prize: {{name}} ({{count}} winner)',
