@@ -186,7 +186,15 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
   await expect(page.getByTestId('distribution-youtube')).toContainText('保留 1 件');
   await expect(page.getByTestId('distribute-youtube')).toBeDisabled();
   await expect(page.getByTestId('winners-table')).toContainText('保留');
+  // Nothing the server would refuse is offered: a held winner can no longer be excluded.
+  await expect(page.getByTestId('winners-table').getByRole('button', { name: /を除外/ })).toHaveCount(0);
   await shot(page, '10-distributed-held');
+  // A reload tells the same truth: the room reads it from the server, not from the click that distributed.
+  await page.reload();
+  await expect(page.getByTestId('distribution-youtube')).toHaveText('YouTube の配布：連携待ちで保留 1 件');
+  await expect(page.getByTestId('distribute-youtube')).toBeDisabled();
+  await expect(page.getByTestId('winners-table').getByRole('button', { name: /を除外/ })).toHaveCount(0);
+  await expect(page.getByTestId('exclude-unavailable')).toHaveText('配布済み');
 
   // --- The held winner links their channel in a second browser (starting at the root) ---
   const viewerContext = await browser.newContext({ viewport: PHONE });
@@ -210,8 +218,14 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
 
   // --- The live room shows 完了 without a reload ---
   await expect(page.getByTestId('winners-table')).toContainText('完了', { timeout: 90_000 });
+  // The summary follows the table live, and after a reload.
+  await expect(page.getByTestId('distribution-youtube')).toHaveText('YouTube の配布：受け取り完了 1 件');
   await noHorizontalOverflow(page);
   await shot(page, '12-delivered-live');
+  await page.reload();
+  await expect(page.getByTestId('distribution-youtube')).toHaveText('YouTube の配布：受け取り完了 1 件');
+  await expect(page.getByTestId('winners-table')).toContainText('完了');
+  await expect(page.getByTestId('distribute-youtube')).toBeDisabled();
   await viewerContext.close();
 
   expect(problems).toEqual([]);

@@ -18,7 +18,13 @@ const COLORS: Record<DeliveryState, string> = {
 export function DeliveryStatusBadge({ status }: { status: DeliveryState }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="filled" autoContrast data-status={status}>
+    <Badge
+      color={COLORS[status]}
+      variant="filled"
+      autoContrast
+      data-status={status}
+      style={{ minWidth: 'max-content' }}
+    >
       {t(`deliveryStatus.${status}`)}
     </Badge>
   );

@@ -92,6 +92,7 @@ export function makeWinner(overrides: Partial<Winner> = {}): Winner {
     deliveryId: null,
     deliveryStatus: null,
     txHash: null,
+    distributedAt: null,
     excludedReason: null,
     excludedReasonCode: null,
     excludedAt: null,

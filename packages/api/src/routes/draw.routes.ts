@@ -74,6 +74,11 @@ export const Winner = z.object({
   deliveryId: z.string().nullable(),
   deliveryStatus: DeliveryStatus.nullable(),
   txHash: z.string().nullable(),
+  /**
+   * When distribution handed the prize over (queued, or held until the winner links); null before. From then on
+   * the winner cannot be excluded and distributing the platform again changes nothing for them.
+   */
+  distributedAt: z.string().nullable(),
   /** The streamer's own words on the exclusion (public). */
   excludedReason: z.string().nullable(),
   excludedReasonCode: ExclusionReason.nullable(),

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributionResult, LiveResult, WinnerList } from '@hanabi/api';
 import { appUser, delivery, digitalGoods, heldClaim, winner } from '../../db/schema.ts';
@@ -71,6 +71,8 @@ describe.each(testBackends())('distribution of drawn winners on %s', (backend) =
     const result = DistributionResult.parse(first.json());
     expect(result).toMatchObject({ queued: 1, held: 2, alreadyDistributed: 0 });
     expect(result.winners.every((row) => row.platform === 'youtube')).toBe(true);
+    // Every winner handed over says when, the held ones too: the live room offers and shows from this alone.
+    expect(result.winners.every((row) => row.distributedAt !== null)).toBe(true);
 
     const db = world.ctx.container.database.db;
     const rows = await db.select().from(winner).where(eq(winner.campaignId, c.id));
@@ -119,6 +121,10 @@ describe.each(testBackends())('distribution of drawn winners on %s', (backend) =
     // The TwitCasting winner is untouched until that platform is distributed.
     const tc = rows.find((row) => row.platform === 'twitcasting')!;
     expect(tc.status).toBe('drawn');
+    const listed = LiveResult.parse(
+      (await world.as(world.streamerId).call('GET', `/api/liveStreaming/${c.id}/result`)).json(),
+    );
+    expect(listed.winners.find((row) => row.id === tc.id)?.distributedAt).toBeNull();
     expect(DistributionResult.parse((await distribute('twitcasting')).json())).toMatchObject({ held: 1 });
   });
 
@@ -157,14 +163,21 @@ describe.each(testBackends())('distribution of drawn winners on %s', (backend) =
     expect(later.funnel).toMatchObject({ winners: 4, held: 2, delivered: 1 });
   });
 
-  it('refuses to exclude a winner already handed over (422)', async () => {
+  it('refuses to exclude a winner already handed over (422), a held one too', async () => {
     const db = world.ctx.container.database.db;
     const [handed] = await db.select().from(winner).where(eq(winner.platformUserId, 'UCwallet'));
+    const [held] = await db
+      .select()
+      .from(winner)
+      .where(and(eq(winner.campaignId, c.id), eq(winner.status, 'held')));
+    expect(held?.deliveryId ?? null).toBeNull();
     const path = `/api/liveStreaming/youtube/${c.youtube.channelId}/${c.youtube.broadcastId}`;
-    const refused = await world.as(world.streamerId).call('PUT', `${path}/winner`, {
-      campaignId: c.id,
-      winners: [{ id: handed!.id, excluded: true, reasonCode: 'other', reason: 'too late' }],
-    });
-    expect(refused.statusCode).toBe(422);
+    for (const one of [handed!, held!]) {
+      const refused = await world.as(world.streamerId).call('PUT', `${path}/winner`, {
+        campaignId: c.id,
+        winners: [{ id: one.id, excluded: true, reasonCode: 'other', reason: 'too late' }],
+      });
+      expect(refused.statusCode).toBe(422);
+    }
   });
 });

@@ -150,6 +150,7 @@ export class DrawsRepository {
       deliveryId: row.deliveryId,
       deliveryStatus: row.deliveryStatus,
       txHash: row.txHash,
+      distributedAt: row.winner.distributedAt?.toISOString() ?? null,
       excludedReason: row.winner.excludedReason,
       excludedReasonCode: row.winner.excludedReasonCode,
       excludedAt: row.winner.excludedAt?.toISOString() ?? null,

@@ -212,7 +212,7 @@ export function DrawPanel({ campaignId, drawMode, stream, platforms }: DrawPanel
             ) : (
               <>
                 <WinnersTable winners={data.winners} onExclude={exclude} />
-                <DistributionPanel campaignId={campaignId} platforms={platforms} />
+                <DistributionPanel campaignId={campaignId} platforms={platforms} winners={data.winners} />
               </>
             )}
 

@@ -22,6 +22,7 @@ const base: Winner = {
   deliveryId: null,
   deliveryStatus: null,
   txHash: null,
+  distributedAt: null,
   excludedReason: null,
   excludedReasonCode: null,
   excludedAt: null,
@@ -42,19 +43,33 @@ function renderTable(winners: Winner[], onExclude: OnExclude) {
 }
 
 describe('WinnersTable', () => {
-  it('shows a visible actions column and offers exclude only before the hand-over, saying why after', async () => {
+  it('shows a visible actions column and offers exclude only before distribution, saying why after', async () => {
+    const distributedAt = '2026-11-25T10:05:00.000Z';
     renderTable(
-      [base, { ...base, id: 'w2', displayName: 'Bob', deliveryId: 'dl1', deliveryStatus: 'submitted' }],
+      [
+        base,
+        {
+          ...base,
+          id: 'w2',
+          displayName: 'Bob',
+          status: 'submitted',
+          deliveryId: 'dl1',
+          deliveryStatus: 'submitted',
+          distributedAt,
+        },
+        // Held until Carol links: no delivery yet, but the server refuses to exclude her all the same.
+        { ...base, id: 'w3', displayName: 'Carol', status: 'held', reachable: false, distributedAt },
+      ],
       vi.fn(),
     );
     const table = await screen.findByTestId('winners-table');
     expect(within(table).getByRole('columnheader', { name: '操作' })).toBeTruthy();
-    const [alice, bob] = within(table).getAllByTestId('winner-row');
+    const [alice, bob, carol] = within(table).getAllByTestId('winner-row');
     expect(within(alice!).getByRole('button', { name: 'Alice さんを除外' })).toBeTruthy();
-    expect(within(bob!).queryByRole('button')).toBeNull();
-    expect(within(bob!).getByTestId('exclude-unavailable').textContent).toBe(
-      '配送に引き渡し済みのため除外できません',
-    );
+    for (const row of [bob!, carol!]) {
+      expect(within(row).queryByRole('button')).toBeNull();
+      expect(within(row).getByTestId('exclude-unavailable').textContent).toBe('配布済み');
+    }
   });
 
   it('asks for a reason from the list, and for words when it is "other"', async () => {

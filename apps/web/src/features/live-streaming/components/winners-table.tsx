@@ -23,11 +23,14 @@ function WinnerStatusBadge({ winner }: { winner: Winner }) {
   if (winner.status === 'held') return <DeliveryStatusBadge status="held" />;
   const color = winner.status === 'excluded' ? 'dark.5' : 'indigo.9';
   return (
-    <Badge color={color} variant="filled" data-status={winner.status}>
+    <Badge color={color} variant="filled" data-status={winner.status} style={WHOLE_BADGE}>
       {t(`liveRoom.winnerStatus.${winner.status}`)}
     </Badge>
   );
 }
+
+/** A badge never narrower than its words: a table squeezed to a phone's width cut them to "受け…". */
+const WHOLE_BADGE = { minWidth: 'max-content' } as const;
 
 interface WinnersTableProps {
   winners: Winner[];
@@ -39,9 +42,11 @@ interface WinnersTableProps {
   onExclude: (winner: Winner, reasonCode: ExclusionReason, note: string) => Promise<boolean>;
 }
 
-/** The server refuses to exclude a winner once their prize is handed to delivery (it may be on chain already). */
-const excludable = (winner: Winner) =>
-  (winner.status === 'drawn' || winner.status === 'held') && winner.deliveryId === null;
+/**
+ * The server refuses to exclude a winner once distribution handed their prize over — queued, or held until they
+ * link (it may be on chain already, or promised to whoever links).
+ */
+const excludable = (winner: Winner) => winner.status !== 'excluded' && winner.distributedAt === null;
 
 /** Every winner of the campaign, newest draw first, with the link to the draw's public proof. */
 export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
@@ -79,7 +84,6 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
               <Table.Th>{t('liveRoom.winnerName')}</Table.Th>
               <Table.Th visibleFrom="sm">{t('liveRoom.winnerPlatform')}</Table.Th>
               <Table.Th>{t('liveRoom.winnerState')}</Table.Th>
-              <Table.Th>{t('liveRoom.winnerProof')}</Table.Th>
               <Table.Th>{t('liveRoom.winnerActions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -105,6 +109,10 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
                       })}
                     </Text>
                   )}
+                  {/* Under the name rather than a column of its own: three columns fit a phone. */}
+                  <Anchor component={Link} to={`/draw/${encodeURIComponent(winner.drawId)}`} size="xs">
+                    {t('liveRoom.proofLink')}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <Text size="sm">{t(`liveConnect.platform.${winner.platform}`)}</Text>
@@ -113,16 +121,15 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
                   <Group gap={4} wrap="wrap">
                     <WinnerStatusBadge winner={winner} />
                     {winner.status !== 'excluded' && (
-                      <Badge variant="outline" color={winner.reachable ? 'teal.9' : 'gray.7'}>
+                      <Badge
+                        variant="outline"
+                        color={winner.reachable ? 'teal.9' : 'gray.7'}
+                        style={WHOLE_BADGE}
+                      >
                         {winner.reachable ? t('liveRoom.linked') : t('liveRoom.willHold')}
                       </Badge>
                     )}
                   </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={`/draw/${encodeURIComponent(winner.drawId)}`} size="sm">
-                    {t('liveRoom.proofLink')}
-                  </Anchor>
                 </Table.Td>
                 <Table.Td>
                   {excludable(winner) ? (
@@ -136,8 +143,7 @@ export function WinnersTable({ winners, onExclude }: WinnersTableProps) {
                       {t('liveRoom.exclude')}
                     </Button>
                   ) : (
-                    winner.status !== 'excluded' &&
-                    winner.deliveryId !== null && (
+                    winner.status !== 'excluded' && (
                       <Text size="xs" c="dimmed" data-testid="exclude-unavailable">
                         {t('liveRoom.excludeHandedOver')}
                       </Text>

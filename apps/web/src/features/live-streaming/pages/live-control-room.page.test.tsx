@@ -148,24 +148,34 @@ describe('/streamer/liveStreaming/:id', { timeout: 20_000 }, () => {
   });
 
   it('excludes a winner with a reason (re-draw) and distributes the prizes', async () => {
-    const list = makeWinnerList({ remaining: 0, winners: [makeWinner()] });
+    // The server's list as it stands: the room shows what it answers, never only what the click did.
+    let list = makeWinnerList({ remaining: 0, winners: [makeWinner()] });
+    const excludedA = makeWinner({
+      status: 'excluded',
+      excludedReasonCode: 'duplicateAccount',
+      excludedReason: '同一人物',
+    });
     const { api, calls } = liveApi((url, method) => {
       if (url.startsWith('/api/liveStreaming/youtube/UCstreamer/vid1/winner') && method === 'GET')
         return jsonResponse(200, list);
-      if (url.endsWith('/winner') && method === 'PUT')
-        return jsonResponse(200, {
+      if (url.endsWith('/winner') && method === 'PUT') {
+        list = {
+          ...list,
+          winners: [makeWinner({ id: 'w2', drawId: 'd2', displayName: '視聴者B' }), excludedA],
+        };
+        return jsonResponse(200, list);
+      }
+      if (url === '/api/liveStreaming/c1/distribution/youtube') {
+        const distributedAt = '2025-07-01T10:20:00.000Z';
+        list = {
           ...list,
           winners: [
-            makeWinner({ id: 'w2', drawId: 'd2', displayName: '視聴者B' }),
-            makeWinner({
-              status: 'excluded',
-              excludedReasonCode: 'duplicateAccount',
-              excludedReason: '同一人物',
-            }),
+            makeWinner({ id: 'w2', drawId: 'd2', displayName: '視聴者B', status: 'held', distributedAt }),
+            excludedA,
           ],
-        });
-      if (url === '/api/liveStreaming/c1/distribution/youtube')
-        return jsonResponse(200, { queued: 1, held: 0, alreadyDistributed: 0, winners: [] });
+        };
+        return jsonResponse(200, { queued: 0, held: 1, alreadyDistributed: 0, winners: list.winners });
+      }
       return undefined;
     });
     renderApp('/streamer/liveStreaming/c1', { account: makeAccount(), api });
@@ -187,12 +197,16 @@ describe('/streamer/liveStreaming/:id', { timeout: 20_000 }, () => {
     expect(screen.getByText('除外の理由：重複アカウント — 同一人物')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'YouTube の当選者に配布' }));
-    // A confirmation naming what cannot be undone comes first; the button is disabled once done.
+    // A confirmation naming what cannot be undone comes first; then the summary and the button follow the
+    // server's list: nothing left to distribute, and the held winner can no longer be excluded.
     fireEvent.click(await screen.findByRole('button', { name: '配布する' }));
-    expect(await screen.findByText('YouTube：配布 1 件、保留 0 件、配布済み 0 件')).toBeTruthy();
+    expect((await screen.findByTestId('distribution-youtube')).textContent).toBe(
+      'YouTube の配布：連携待ちで保留 1 件',
+    );
     expect(
       (screen.getByRole('button', { name: 'YouTube の当選者に配布' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+    expect(screen.queryByRole('button', { name: '視聴者B さんを除外' })).toBeNull();
   });
 
   it('shows the 422 message in the card when the streamer is not live', async () => {

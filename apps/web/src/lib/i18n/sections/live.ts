@@ -81,7 +81,6 @@ export const liveJa = {
     winnerName: '名前',
     winnerPlatform: 'サービス',
     winnerState: '状態',
-    winnerProof: '証明',
     winnerActions: '操作',
     winnerStatus: {
       drawn: '当選',
@@ -101,7 +100,7 @@ export const liveJa = {
     excludeBody:
       '除外した当選者の代わりに、再抽選を行います。再抽選にも独自の証明が付き、元の抽選にリンクされます。',
     excludeConfirm: '除外して再抽選',
-    excludeHandedOver: '配送に引き渡し済みのため除外できません',
+    excludeHandedOver: '配布済み',
     excludeRefused: 'この当選者の賞品はすでに配送に引き渡されたため、除外できませんでした。',
     excludedBecause: '除外の理由：{{reason}}',
     changeLog: '変更履歴（{{n}} 件）',
@@ -110,7 +109,15 @@ export const liveJa = {
     distributeHint:
       '当選者に賞品を配布します。ウォレットのある当選者にはすぐに届き、まだ連携していない当選者の分は保留され、連携したときに届きます。',
     distribute: '{{platform}} の当選者に配布',
-    distributed: '{{platform}}：配布 {{queued}} 件、保留 {{held}} 件、配布済み {{already}} 件',
+    distributedNow: '{{platform}} の当選者に配布しました（配送 {{queued}} 件、保留 {{held}} 件）',
+    distribution: {
+      summary: '{{platform}} の配布：{{parts}}',
+      delivered: '受け取り完了 {{n}} 件',
+      sending: '配送中 {{n}} 件',
+      held: '連携待ちで保留 {{n}} 件',
+      failed: '失敗 {{n}} 件',
+      pending: '未配布 {{n}} 件',
+    },
   },
   liveOverlay: {
     entrants: '参加者',
@@ -246,7 +253,6 @@ export const liveEn: typeof liveJa = {
     winnerName: 'Name',
     winnerPlatform: 'Platform',
     winnerState: 'State',
-    winnerProof: 'Proof',
     winnerActions: 'Actions',
     winnerStatus: {
       drawn: 'Drawn',
@@ -266,7 +272,7 @@ export const liveEn: typeof liveJa = {
     excludeBody:
       'An excluded winner is replaced by a re-draw, with its own proof linked to the original draw.',
     excludeConfirm: 'Exclude and re-draw',
-    excludeHandedOver: 'Handed to delivery: can no longer be excluded',
+    excludeHandedOver: 'Distributed',
     excludeRefused: "This winner's prize was already handed to delivery, so they could not be excluded.",
     excludedBecause: 'Excluded: {{reason}}',
     changeLog: 'Change log ({{n}})',
@@ -275,7 +281,15 @@ export const liveEn: typeof liveJa = {
     distributeHint:
       'Send the prizes to the winners. Winners with a wallet receive them now; prizes of winners who have not linked yet are held and delivered once they link.',
     distribute: 'Distribute to {{platform}} winners',
-    distributed: '{{platform}}: {{queued}} queued, {{held}} held, {{already}} already distributed',
+    distributedNow: 'Distributed to {{platform}} winners ({{queued}} sent to delivery, {{held}} held)',
+    distribution: {
+      summary: '{{platform}} distribution: {{parts}}',
+      delivered: '{{n}} delivered',
+      sending: '{{n}} on the way',
+      held: '{{n}} held until the winner links',
+      failed: '{{n}} failed',
+      pending: '{{n}} not distributed yet',
+    },
   },
   liveOverlay: {
     entrants: 'Entrants',
