@@ -44,6 +44,7 @@ export const NOTIFICATION_TYPES = [
   'campaignLikeAdded',
   'accountUpdated',
   'walletChanged',
+  'walletSet',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -52,11 +53,19 @@ export const NOTIFICATION_GROUPS: Record<UserType, readonly NotificationType[]> 
     'prizeCompleted',
     'accountUpdated',
     'walletChanged',
+    'walletSet',
     'watchlistIncreased',
     'manualDistributionCompleted',
     'campaignLikeAdded',
   ],
-  audience: ['prizeReceived', 'accountUpdated', 'walletChanged', 'watchlistRegistered', 'tokenLikeAdded'],
+  audience: [
+    'prizeReceived',
+    'accountUpdated',
+    'walletChanged',
+    'walletSet',
+    'watchlistRegistered',
+    'tokenLikeAdded',
+  ],
 };
 
 export const SIGNIN_ERROR_NOT_REGISTERED = 'not yet register';

@@ -6,6 +6,8 @@ import { escapeHtml, type MailMessage } from '../../adapters/mail/index.ts';
  */
 export function walletChangedMail(input: {
   to: string;
+  /** The account's first address ever: it is "set"; replacing or clearing one is a "change". */
+  first: boolean;
   previousAddress: string | null;
   newAddress: string | null;
   releaseAfter: Date | null;
@@ -14,9 +16,14 @@ export function walletChangedMail(input: {
 }): MailMessage {
   const none = { ja: 'なし', en: 'none' };
   const when = input.releaseAfter ? input.releaseAfter.toISOString().replace('T', ' ').slice(0, 16) : null;
-  const subject = 'Hanabi: 賞品の受け取りアドレスが変更されました / Your prize address was changed';
+  const first = input.first;
+  const subject = first
+    ? 'Hanabi: 賞品の受け取りアドレスを設定しました / Your prize address was set'
+    : 'Hanabi: 賞品の受け取りアドレスが変更されました / Your prize address was changed';
   const jaLines = [
-    'あなたの Hanabi アカウントで、賞品を受け取るウォレットアドレスが変更されました。',
+    first
+      ? 'あなたの Hanabi アカウントに、賞品を受け取るウォレットアドレスが設定されました。'
+      : 'あなたの Hanabi アカウントで、賞品を受け取るウォレットアドレスが変更されました。',
     `変更前: ${input.previousAddress ?? none.ja}`,
     `変更後: ${input.newAddress ?? none.ja}`,
     when ? `保留中の賞品は ${when} (UTC) 以降に新しいアドレスへ送られます。` : '',
@@ -26,7 +33,9 @@ export function walletChangedMail(input: {
     `このリンクは ${input.undoHours} 時間、1 回だけ使えます。`,
   ];
   const enLines = [
-    'The wallet address your Hanabi prizes go to was changed.',
+    first
+      ? 'A wallet address for your Hanabi prizes was set.'
+      : 'The wallet address your Hanabi prizes go to was changed.',
     `Before: ${input.previousAddress ?? none.en}`,
     `After: ${input.newAddress ?? none.en}`,
     when ? `Held prizes go to the new address from ${when} (UTC).` : '',

@@ -99,8 +99,10 @@ export class WalletService {
           undoTokenHash: sha256(undoToken),
           undoExpiresAt: new Date(now.getTime() + this.config.wallet.undoTtlMs),
         });
+        // An account's first address is news, not an alarm: "changed" is for replacing or clearing one.
+        const type = replacing ? 'walletChanged' : 'walletSet';
         await writeNotifications(tx, [
-          { userId: user.id, type: 'walletChanged', href: `/${user.type}/account`, hrefId: user.id },
+          { userId: user.id, type, href: `/${user.type}/account`, hrefId: user.id },
         ]);
         return row;
       });
@@ -112,7 +114,14 @@ export class WalletService {
       throw error;
     }
     this.log.info({ userId: user.id, replaced: current !== null, cleared: next === null }, 'wallet changed');
-    await this.sendNotice(user, current, next, releaseAfter > now ? releaseAfter : null, undoToken);
+    await this.sendNotice(
+      user,
+      replacing,
+      current,
+      next,
+      releaseAfter > now ? releaseAfter : null,
+      undoToken,
+    );
     if (next !== null) await this.heldPrizes?.releaseHeldClaims(user.id);
     return updated;
   }
@@ -219,6 +228,7 @@ export class WalletService {
 
   private async sendNotice(
     user: AppUserRow,
+    replacing: boolean,
     previousAddress: string | null,
     newAddress: string | null,
     releaseAfter: Date | null,
@@ -231,6 +241,7 @@ export class WalletService {
       await this.mailer.send(
         walletChangedMail({
           to: identity.email,
+          first: !replacing,
           previousAddress,
           newAddress,
           releaseAfter,

@@ -2,7 +2,7 @@ import i18next, { type TFunction } from 'i18next';
 import type { Locale, NotificationType } from '@hanabi/api';
 
 /**
- * The texts of the eight notification types in both languages. Writers store `params` (names, counts); the text
+ * The texts of the notification types in both languages. Writers store `params` (names, counts); the text
  * is made when someone reads it, in the reader's language, so a changed locale or wording applies to old ones.
  * Params a writer left out fall back to a neutral word instead of showing `{{…}}`.
  */
@@ -26,6 +26,7 @@ const ja = {
     accountUpdated: 'アカウント情報が更新されました',
     walletChanged:
       '賞品の受け取りアドレスが変更されました。心当たりがなければ、メールの「元に戻す」リンクを開いてください',
+    walletSet: '賞品の受け取りアドレスを設定しました。これから当選した賞品はこのアドレスに届きます',
   } satisfies Record<NotificationType, string>,
 };
 
@@ -49,6 +50,7 @@ const en: typeof ja = {
     accountUpdated: 'Your account was updated',
     walletChanged:
       'The address your prizes go to was changed. If this was not you, open the undo link in the e-mail we sent',
+    walletSet: 'Your prize address is set: prizes you win go to it from now on',
   },
 };
 

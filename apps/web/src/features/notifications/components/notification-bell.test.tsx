@@ -35,7 +35,7 @@ describe('notification bell', () => {
   it('shows the unread count, marks one read locally, then all', async () => {
     const readAll = vi.fn();
     const { fetchMock } = renderApp('/audience/home', { account, api: api(readAll) });
-    const bell = await screen.findByRole('button', { name: 'お知らせ（未読 2件）' });
+    const bell = await screen.findByRole('button', { name: '通知（未読 2件）' });
     fireEvent.click(bell);
     const items = await screen.findAllByTestId('notification-item');
     expect(
@@ -50,7 +50,7 @@ describe('notification bell', () => {
     await waitFor(() =>
       expect(screen.getAllByTestId('notification-item')[1]!.getAttribute('data-read')).toBe('true'),
     );
-    expect(screen.getByRole('button', { name: 'お知らせ（未読 1件）' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '通知（未読 1件）' })).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/notification/n2/read')).toBe(true);
 
     fireEvent.click(screen.getByTestId('notifications-read-all'));
@@ -60,7 +60,7 @@ describe('notification bell', () => {
         screen.getAllByTestId('notification-item').every((item) => item.getAttribute('data-read') === 'true'),
       ).toBe(true),
     );
-    expect(screen.getByRole('button', { name: 'お知らせ' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '通知' })).toBeTruthy();
   });
 
   it('is not shown to signed-out visitors', async () => {

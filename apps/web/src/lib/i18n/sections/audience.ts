@@ -122,11 +122,12 @@ export const audienceJa = {
     saved: 'メールのお知らせ設定を更新しました',
   },
   notifications: {
-    bell: 'お知らせ',
-    bellUnread: 'お知らせ（未読 {{count}}件）',
-    title: 'お知らせ',
+    // 「通知」: what happened to you (the bell). 「お知らせ」 is the operator's news on the home page: one word each.
+    bell: '通知',
+    bellUnread: '通知（未読 {{count}}件）',
+    title: '通知',
     readAll: 'すべて既読にする',
-    empty: 'お知らせはまだありません。',
+    empty: '通知はまだありません。',
     more: 'もっと見る',
     unread: '未読',
   },
