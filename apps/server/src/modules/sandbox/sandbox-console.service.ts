@@ -124,10 +124,7 @@ export class SandboxConsoleService {
   private resolveAuthor(stream: SandboxStream, input: PostInput): SandboxAccount | null {
     if (input.owner) return this.store.account(stream.platform, stream.ownerId);
     if (input.authorId) return this.store.account(stream.platform, input.authorId);
-    const name = input.authorName?.trim() || 'Guest Viewer';
-    return (
-      this.store.accounts(stream.platform).find((a) => a.name === name) ??
-      this.store.addAccount(stream.platform, name)
-    );
+    // A name a person typed is someone they can then sign in as on the consent page, to link and collect a prize.
+    return this.store.namedAccount(stream.platform, input.authorName?.trim() || 'Guest Viewer');
   }
 }

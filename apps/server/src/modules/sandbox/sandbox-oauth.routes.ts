@@ -48,6 +48,12 @@ function consentPage(
   denyUrl: string,
 ) {
   const label = platform === 'youtube' ? 'YouTube (Google)' : 'TwitCasting';
+  // What the scope grants, as the platform's own consent screen words it: the same for a streamer connecting a
+  // channel and a viewer linking one to receive a prize.
+  const grants =
+    platform === 'youtube'
+      ? 'Hanabi wants to: View your YouTube account (read-only).'
+      : 'Hanabi wants to read your TwitCasting account information (read-only).';
   const buttons = store
     .accounts(platform)
     .filter((a) => a.selectable)
@@ -64,9 +70,26 @@ function consentPage(
     reply,
     200,
     `Sign in to ${label}`,
-    `<p>Hanabi asks to read your live chat (read-only).</p>${buttons}` +
-      `<p><a href="${escape(denyUrl)}">Cancel</a></p>`,
+    `<p>${grants}</p>${buttons}` +
+      // Anyone a test person commented as: the chat's name, found or made, so a typed viewer can link too.
+      `<form method="get" action="${escape(approveUrl)}"><p><label>Another account — its name: ` +
+      '<input name="name" required maxlength="100" autocomplete="off"></label> <button>Continue</button></p>' +
+      Object.entries(params)
+        .map(([key, value]) => `<input type="hidden" name="${escape(key)}" value="${escape(value)}">`)
+        .join('') +
+      `</form><p><a href="${escape(denyUrl)}">Cancel</a></p>`,
   );
+}
+
+/** The account picked by button (`account`: id or screen id) or typed on the consent page (`name`). */
+function chosenAccount(
+  store: SandboxStore,
+  platform: SandboxPlatform,
+  q: Record<string, string | undefined>,
+) {
+  if (q.account) return store.account(platform, q.account);
+  const name = q.name?.trim();
+  return name && name.length <= 100 ? store.namedAccount(platform, name) : null;
 }
 
 export function registerSandboxOAuthRoutes(
@@ -97,7 +120,7 @@ export function registerSandboxOAuthRoutes(
   });
   app.get(`${ytAuth}/approve`, { config: SANDBOX_ROUTE }, async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
-    const account = q.account ? store.account('youtube', q.account) : null;
+    const account = chosenAccount(store, 'youtube', q);
     if (!account || !q.redirect_uri || !redirectAllowed(q.redirect_uri, publicOrigin)) {
       return page(reply, 400, 'Error 400: invalid_request', '');
     }
@@ -163,7 +186,7 @@ export function registerSandboxOAuthRoutes(
   });
   app.get(`${tcAuth}/approve`, { config: SANDBOX_ROUTE }, async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
-    const account = q.account ? store.account('twitcasting', q.account) : null;
+    const account = chosenAccount(store, 'twitcasting', q);
     if (!account) return page(reply, 400, 'Invalid request', '');
     const callback = store.settings().twitcastingCallbackUrl;
     const code = store.createCode({

@@ -149,6 +149,34 @@ describe('the production YouTube adapter against the sandbox over HTTP', () => {
     expect(isLiveAdapterError(unknown, 'chatNotFound')).toBe(true);
   });
 
+  it('lets a viewer who commented under a typed name, or any typed name, sign in as that channel', async () => {
+    // Aoi commented under a typed name in the live chat test: the consent page now offers her.
+    const back = await sandbox.consent(api.authorizationUrl({ redirectUri, state: 'st-2' }), 'Aoi');
+    const aoi = await api.exchangeCode({ code: back.searchParams.get('code')!, redirectUri });
+    expect((await api.myChannel(aoi.accessToken)).title).toBe('Aoi');
+    // The consent page says what the scope grants, not what one caller means to do with it.
+    const consent = await (await fetch(api.authorizationUrl({ redirectUri, state: 'st-3' }))).text();
+    expect(consent).toContain('View your YouTube account (read-only)');
+    expect(consent).not.toContain('live chat');
+    // A name typed on the page: its form sends the request's parameters along with the name.
+    const form = /<form method="get" action="([^"]+)">([\s\S]*?)<\/form>/.exec(consent)!;
+    const query = new URLSearchParams({ name: '  Typed Viewer  ' });
+    for (const [, key, value] of form[2]!.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+      query.set(key!, value!.replaceAll('&amp;', '&'));
+    }
+    const approved = await fetch(new URL(`${form[1]!}?${query}`, sandbox.origin), { redirect: 'manual' });
+    expect(approved.status).toBe(302);
+    const target = new URL(approved.headers.get('location')!);
+    expect(target.searchParams.get('state')).toBe('st-3');
+    const typed = await api.exchangeCode({ code: target.searchParams.get('code')!, redirectUri });
+    const channel = await api.myChannel(typed.accessToken);
+    expect(channel.title).toBe('Typed Viewer');
+    // The same name again is the same channel, not a new one.
+    const again = await sandbox.consent(api.authorizationUrl({ redirectUri, state: 'st-4' }), 'Typed Viewer');
+    const second = await api.exchangeCode({ code: again.searchParams.get('code')!, redirectUri });
+    expect((await api.myChannel(second.accessToken)).id).toBe(channel.id);
+  });
+
   it('spends quota per the table and answers quotaExceeded when the day is used up', async () => {
     const state = await sandbox.console<{ settings: { youtubeQuotaUsed: number } }>('GET', '/state');
     // The sandbox charged what the adapter counted.

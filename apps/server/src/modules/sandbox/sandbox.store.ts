@@ -76,6 +76,8 @@ export interface SandboxStore {
   accounts(platform?: SandboxPlatform): SandboxAccount[];
   account(platform: SandboxPlatform, idOrScreenId: string): SandboxAccount | null;
   addAccount(platform: SandboxPlatform, name: string, selectable?: boolean): SandboxAccount;
+  /** The account a person named (typed in the console or on the consent page): found by name, or made, and offered. */
+  namedAccount(platform: SandboxPlatform, name: string): SandboxAccount;
 
   createCode(grant: SandboxGrant): string;
   /** One use only, like a real authorization code. */
@@ -152,6 +154,13 @@ export class MemorySandboxStore implements SandboxStore {
         (a) => a.platform === platform && (a.id === idOrScreenId || a.screenId === idOrScreenId),
       ) ?? null
     );
+  }
+
+  namedAccount(platform: SandboxPlatform, name: string): SandboxAccount {
+    const found = this.accountList.find((a) => a.platform === platform && a.name === name);
+    if (!found) return this.addAccount(platform, name, true);
+    found.selectable = true;
+    return found;
   }
 
   addAccount(platform: SandboxPlatform, name: string, selectable = false): SandboxAccount {

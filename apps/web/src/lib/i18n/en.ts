@@ -273,6 +273,7 @@ export const en: Messages = {
     listLabel: 'Received e-mails',
     to: 'To',
     openLink: 'Open the sign-in link',
+    openOtherLink: 'Open the link in the mail',
     more: 'Show the whole message',
     less: 'Collapse',
     refresh: 'Refresh',

@@ -279,6 +279,7 @@ export const ja = {
     listLabel: '受信したメール',
     to: '宛先',
     openLink: 'ログインリンクを開く',
+    openOtherLink: 'メールのリンクを開く',
     more: '本文をすべて表示',
     less: '折りたたむ',
     refresh: '更新',

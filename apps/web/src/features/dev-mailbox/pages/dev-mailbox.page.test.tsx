@@ -27,6 +27,15 @@ describe('/dev/mailbox', () => {
   it('lists the messages with the sign-in link, and clears them after confirmation', async () => {
     let messages = [
       {
+        id: 'm3',
+        to: 'winner@example.com',
+        subject: 'Hanabi: 賞品を受け取る / Collect your prize',
+        text: 'http://localhost:3000/collect/abc',
+        html: '<p>…</p>',
+        links: ['http://localhost:3000/collect/abc'],
+        createdAt: '2025-01-02T03:05:05.000Z',
+      },
+      {
         id: 'm2',
         to: 'new@example.com',
         subject: 'Hanabi へのサインイン / Sign in to Hanabi',
@@ -47,9 +56,11 @@ describe('/dev/mailbox', () => {
         return undefined;
       },
     });
-    const mail = await screen.findByTestId('dev-mail');
-    expect(within(mail).getByText('new@example.com')).toBeTruthy();
-    expect(within(mail).getByRole('link', { name: 'ログインリンクを開く' }).getAttribute('href')).toBe(link);
+    const [collect, mail] = await screen.findAllByTestId('dev-mail');
+    // Only a sign-in link is called one.
+    expect(within(collect!).getByRole('link', { name: 'メールのリンクを開く' })).toBeTruthy();
+    expect(within(mail!).getByText('new@example.com')).toBeTruthy();
+    expect(within(mail!).getByRole('link', { name: 'ログインリンクを開く' }).getAttribute('href')).toBe(link);
     fireEvent.click(screen.getByRole('button', { name: 'すべて削除' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'すべて削除' }));

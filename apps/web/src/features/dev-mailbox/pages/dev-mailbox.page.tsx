@@ -15,6 +15,15 @@ import { errorMessageOf, showErrorToast } from '../../../lib/toast';
 const mailboxKey = ['dev-mailbox'] as const;
 
 /** The sign-in link of a message: the first link that opens better-auth's magic-link check, else the first. */
+/** Only a sign-in link is called one: the same mailbox carries collection links, wallet notices and undo links. */
+function isSignInLink(link: string): boolean {
+  try {
+    return new URL(link, window.location.origin).pathname.startsWith('/api/auth/magic-link');
+  } catch {
+    return false;
+  }
+}
+
 function signInLinkOf(message: DevMailMessage): string | null {
   return message.links.find((link) => link.includes('/magic-link/verify')) ?? message.links[0] ?? null;
 }
@@ -48,7 +57,7 @@ function MailCard({ message }: { message: DevMailMessage }) {
             style={{ alignSelf: 'flex-start' }}
             data-testid="dev-mail-link"
           >
-            {t('devMailbox.openLink')}
+            {t(isSignInLink(link) ? 'devMailbox.openLink' : 'devMailbox.openOtherLink')}
           </Button>
         )}
         <Spoiler maxHeight={90} showLabel={t('devMailbox.more')} hideLabel={t('devMailbox.less')}>
