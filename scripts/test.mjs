@@ -24,6 +24,21 @@ if (!fs.existsSync(chromium)) {
   );
   process.exit(1);
 }
+// Japanese pages measured without a Japanese font are empty boxes: their phone-width and screenshot checks would
+// pass on pages a Japanese user's machine (which has one) draws wider.
+let japaneseFonts = '';
+try {
+  japaneseFonts = execFileSync('fc-list', [':lang=ja', 'family'], { encoding: 'utf8' }).trim();
+} catch {
+  // No fontconfig: no fonts either.
+}
+if (!japaneseFonts) {
+  console.error(
+    'The browser tests need a Japanese font, and this machine has none.\n' +
+      "Install Debian's Noto CJK fonts with:  sudo apt-get install -y fonts-noto-cjk",
+  );
+  process.exit(1);
+}
 
 const bin = (name) => path.join(repoRoot, 'node_modules/.bin', name);
 const vitest = path.join(repoRoot, 'node_modules/vitest/vitest.mjs');

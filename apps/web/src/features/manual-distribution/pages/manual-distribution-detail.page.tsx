@@ -67,14 +67,14 @@ export function ManualDistributionDetailPage() {
           </Text>
         )}
       </Paper>
-      <Table.ScrollContainer minWidth={560}>
+      {/* Three columns, the transaction under its state: the table fits a phone without scrolling sideways. */}
+      <Table.ScrollContainer minWidth={0}>
         <Table striped data-testid="distribution-rows">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('distribution.column.row')}</Table.Th>
               <Table.Th>{t('distribution.column.recipient')}</Table.Th>
               <Table.Th>{t('distribution.column.status')}</Table.Th>
-              <Table.Th>{t('distribution.column.transaction')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -90,18 +90,17 @@ export function ManualDistributionDetailPage() {
                 <Table.Td>
                   <DeliveryStatusBadge status={row.status} />
                   {row.lastError && row.status === 'failed' && (
-                    <Text size="xs" c="red">
+                    <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
                       {row.lastError}
                     </Text>
                   )}
-                </Table.Td>
-                <Table.Td>
-                  {row.txHash ? (
-                    <Anchor size="xs" ff="monospace" title={row.txHash}>
-                      {shortAddress(row.txHash)}
-                    </Anchor>
-                  ) : (
-                    ''
+                  {row.txHash && (
+                    <Text size="xs" c="dimmed">
+                      {t('distribution.column.transaction')}{' '}
+                      <Anchor size="xs" ff="monospace" title={row.txHash}>
+                        {shortAddress(row.txHash)}
+                      </Anchor>
+                    </Text>
                   )}
                 </Table.Td>
               </Table.Tr>
