@@ -49,6 +49,13 @@ test('a streamer signs up with an e-mail link, creates a browser wallet, unlocks
   const email = `${local}@example.com`;
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
+  // A new person's sign-up earns no failed API call (each is a console error in their browser).
+  const failedCalls: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/')) {
+      failedCalls.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    }
+  });
   // Everything the browser sends, to prove the recovery phrase and the private key never leave it.
   const sentBodies: string[] = [];
   page.on('request', (request) => {
@@ -106,6 +113,7 @@ test('a streamer signs up with an e-mail link, creates a browser wallet, unlocks
   // PBKDF2 at 600,000 iterations, then the address is saved and the landing continues to the area home.
   await expect(page).toHaveURL(/\/streamer\/home$/, { timeout: 30_000 });
   await expect(page.getByTestId('account-menu')).toContainText('E2E 配信者');
+  expect(failedCalls).toEqual([]);
 
   // --- After a reload: still signed in; the account page shows the wallet and unlocks it ---
   await page.reload();

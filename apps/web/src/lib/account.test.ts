@@ -44,6 +44,20 @@ describe('fetchAccount', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('on the sign-up landing asks nothing: that page takes the account from its own sign-in call', async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    window.history.pushState({}, '', '/signup/streamer/finishSignUp');
+    const fetchMock = vi.fn(async () => jsonResponse(200, null));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await expect(fetchAccount()).resolves.toBeNull();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      window.history.pushState({}, '', '/');
+      document.cookie = `${SESSION_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    }
+  });
+
   it('an identity mid sign-up (session, no Hanabi account yet) reads as signed out, expectedly', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -38,6 +38,9 @@ export async function fetchAccount(): Promise<Account | null> {
     clearSessionToken();
     return null;
   }
+  // The sign-up landing takes the account from its own `POST /api/signin`, which also answers for an identity not
+  // registered yet: asking here too would only earn that identity a 404 in the console.
+  if (window.location.pathname.endsWith('/finishSignUp')) return null;
   try {
     const session = await readSession();
     if (!session) return null;
