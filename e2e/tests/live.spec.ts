@@ -167,7 +167,7 @@ test('a live stream: chat entries, a verifiable draw of 3, prizes delivered to t
   // Distribute: the linked viewer (who has a wallet) gets a delivery, Ren and Kai are held until they link.
   await page.getByRole('button', { name: 'YouTube の当選者に配布' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '配布する' }).click();
-  await expect(page.getByText('YouTube：配布 1 件、保留 2 件、配布済み 0 件')).toBeVisible();
+  await expect(page.getByText('YouTube の当選者に配布しました（配送 1 件、保留 2 件）')).toBeVisible();
   await expect
     .poll(
       async () => {
@@ -183,6 +183,11 @@ test('a live stream: chat entries, a verifiable draw of 3, prizes delivered to t
     .toEqual(['Viewer Aoi:delivered', 'Viewer Kai:held', 'Viewer Ren:held']);
   await page.reload();
   await expect(page.getByTestId('winners-table')).toContainText('完了');
+  // After the reload the summary is the server's: one delivered, two held, nothing left to distribute.
+  await expect(page.getByTestId('distribution-youtube')).toHaveText(
+    'YouTube の配布：受け取り完了 1 件、連携待ちで保留 2 件',
+  );
+  await expect(page.getByRole('button', { name: 'YouTube の当選者に配布' })).toBeDisabled();
   await page.setViewportSize(PHONE);
   await noHorizontalOverflow(page);
   await shoot(page, 'live-control-room-phone.png');

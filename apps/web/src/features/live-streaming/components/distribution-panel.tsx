@@ -63,7 +63,7 @@ export function DistributionPanel({
     },
     onError: (error) => showErrorToast(errorMessageOf(error)),
   });
-  const list = new Intl.ListFormat(i18n.language, { style: 'long', type: 'unit' });
+  const list = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' });
   const tallies = platforms.map((platform) => ({ platform, tally: distributionTally(winners, platform) }));
 
   return (
