@@ -119,7 +119,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     webDist: config.webDist ?? serverPaths.webDist,
     publicReadCacheMs: config.http.publicReadCacheMs,
     signInProviders: () => container.services.authGateway.providers(),
-    devMailbox: isEmbedded(config),
+    devMailbox: container.adapters.devMailbox !== null,
   });
   registerLiveRoutes(app, container.services, { snapshotMs: container.config.http.publicReadCacheMs });
   const draws = await registerDrawRoutes(app, container.draws, {

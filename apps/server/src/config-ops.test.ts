@@ -70,3 +70,46 @@ describe('operations settings', () => {
     expect(issuesOf({ METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN:/);
   });
 });
+
+/** A plain `npm start` (development, embedded): what the README's first command runs. */
+const START = { NODE_ENV: 'development' } as const;
+
+describe('where Hanabi listens, and what it serves there', () => {
+  it('listens on this machine only by default, and everywhere in production (the container)', () => {
+    expect(loadConfig(START)).toMatchObject({
+      host: 'localhost',
+      exposed: false,
+      devMailbox: true,
+      demo: true,
+    });
+    expect(loadConfig(START).live.sandbox).toBe(true);
+    expect(loadConfig(PRODUCTION)).toMatchObject({
+      host: '0.0.0.0',
+      exposed: false,
+    });
+  });
+
+  it('opened to other machines outside production: the mailbox, sandbox and demo are off unless asked for', () => {
+    const open = loadConfig({ ...START, HOST: '0.0.0.0' });
+    expect(open).toMatchObject({ exposed: true, devMailbox: false, demo: false });
+    expect(open.live.sandbox).toBe(false);
+    const asked = loadConfig({
+      ...START,
+      HOST: '0.0.0.0',
+      DEV_MAILBOX: '1',
+      HANABI_DEMO: '1',
+      LIVE_SANDBOX: '1',
+    });
+    expect(asked).toMatchObject({ exposed: true, devMailbox: true, demo: true });
+    expect(asked.live.sandbox).toBe(true);
+  });
+
+  it('counts every loopback spelling as this machine', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) {
+      expect(loadConfig({ ...START, HOST: host }), host).toMatchObject({ exposed: false, devMailbox: true });
+    }
+    for (const host of ['0.0.0.0', '::', '192.0.2.2', 'hanabi.example']) {
+      expect(loadConfig({ ...START, HOST: host }).exposed, host).toBe(true);
+    }
+  });
+});

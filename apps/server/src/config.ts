@@ -148,12 +148,19 @@ function chainSignerConfig(e: {
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Where to listen. Outside production only this machine by default (`localhost`, IPv4 and IPv6 loopback): a plain
+   * `npm start` serves the dev mailbox and seeds a demo operator, which must not reach a café's network. Production
+   * (the container) listens everywhere. See `exposedWithoutProduction`.
+   */
+  HOST: z.string().min(1).optional(),
   PUBLIC_ORIGIN: z.url().optional(),
   HANABI_ROLE: z.enum(['api', 'worker', 'all', 'migrate', 'deploy-token']).default('all'),
   HANABI_DATA_DIR: z.string().min(1).default('./data'),
   /** Default on, except in production: demo accounts (one an operator) and a demo airdrop never go there unasked. */
   HANABI_DEMO: booleanFlag.optional(),
+  /** The dev mailbox (`/dev/mailbox`, embedded mode without SMTP): on by default only when listening on loopback. */
+  DEV_MAILBOX: booleanFlag.optional(),
   HANABI_WEB_DIST: z.string().optional(),
   DATABASE_URL: z
     .string()
@@ -410,11 +417,15 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Listening beyond loopback outside production: the dev mailbox, sandbox and demo are off unless asked for. */
+  exposed: boolean;
   publicOrigin: string;
   /** `migrate` and `deploy-token` are one-shot commands: they do their one thing and exit. */
   role: 'api' | 'worker' | 'all' | 'migrate' | 'deploy-token';
   dataDir: string;
   demo: boolean;
+  /** Serve the dev mailbox (only where mail goes to it: embedded mode without SMTP). */
+  devMailbox: boolean;
   webDist: string | undefined;
   database:
     | { kind: 'pglite'; dir: string }
@@ -556,14 +567,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const baseDir = e.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, e.HANABI_DATA_DIR);
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost');
+  const exposed = e.NODE_ENV !== 'production' && !isLoopbackHost(host);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host,
+    exposed,
     publicOrigin,
     role: e.HANABI_ROLE,
     dataDir,
-    demo: e.HANABI_DEMO ?? e.NODE_ENV !== 'production',
+    demo: e.HANABI_DEMO ?? (e.NODE_ENV !== 'production' && !exposed),
+    devMailbox: e.DEV_MAILBOX ?? !exposed,
     webDist: e.HANABI_WEB_DIST ? path.resolve(baseDir, e.HANABI_WEB_DIST) : undefined,
     database: e.DATABASE_URL
       ? {
@@ -701,7 +716,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     drawRoundMarginMs: e.DRAW_ROUND_MARGIN_SECONDS * 1000,
     drawIngestWaitMs: e.DRAW_INGEST_WAIT_SECONDS * 1000,
     chainPublicRpcUrl: e.CHAIN_PUBLIC_RPC_URL,
-    live: liveConfig(e, publicOrigin),
+    live: liveConfig(e, publicOrigin, exposed),
     ops: opsConfig(e),
   };
 }
@@ -709,10 +724,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The sandbox's client credentials: it accepts only these, like a real platform accepts only registered apps. */
 export const SANDBOX_CLIENT = { id: 'hanabi-sandbox', secret: 'hanabi-sandbox-secret' } as const;
 
-function liveConfig(e: z.infer<typeof EnvSchema>, publicOrigin: string): LiveConfig {
+function liveConfig(e: z.infer<typeof EnvSchema>, publicOrigin: string, exposed: boolean): LiveConfig {
   const sandbox =
     e.LIVE_SANDBOX ??
-    (!e.DATABASE_URL && !e.YOUTUBE_API_URL && !e.TWITCASTING_API_URL && e.NODE_ENV !== 'production');
+    (!e.DATABASE_URL &&
+      !e.YOUTUBE_API_URL &&
+      !e.TWITCASTING_API_URL &&
+      e.NODE_ENV !== 'production' &&
+      !exposed);
   const strip = (url: string) => url.replace(/\/$/, '');
   const chat = { youtubeTransport: e.YOUTUBE_CHAT_TRANSPORT, youtubeDailyQuota: e.YOUTUBE_DAILY_QUOTA };
   if (sandbox) {
@@ -750,6 +769,12 @@ function liveConfig(e: z.infer<typeof EnvSchema>, publicOrigin: string): LiveCon
       apiUrl: strip(e.TWITCASTING_API_URL ?? 'https://apiv2.twitcasting.tv'),
     },
   };
+}
+
+/** `localhost`, `127.x.x.x` or `::1`: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
 }
 
 /** True when no outside service is configured: the product runs on its embedded parts. */

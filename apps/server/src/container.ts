@@ -308,7 +308,7 @@ export async function createContainer(
       jobs,
       adapters: {
         mailer,
-        devMailbox: mailer instanceof DevMailbox && isEmbedded(config) ? mailer : null,
+        devMailbox: mailer instanceof DevMailbox && isEmbedded(config) && config.devMailbox ? mailer : null,
         chain,
         ipfs,
         storage,

@@ -11,10 +11,12 @@ import { serverPaths } from './paths.ts';
  * set-up builds it; starting from source made Node compile the whole server on every start, over a minute on a
  * loaded machine).
  */
-function startServer(env: Record<string, string>) {
+function startServer(env: Record<string, string | undefined>) {
+  const merged = { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'info', HANABI_DEMO: '0', ...env };
   const child = spawn(process.execPath, [serverPaths.builtMain], {
     cwd: serverPaths.root,
-    env: { ...process.env, LOG_PRETTY: '0', LOG_LEVEL: 'info', HANABI_DEMO: '0', ...env },
+    // An undefined value leaves the setting unset: the server's own default applies.
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -30,6 +32,15 @@ function startServer(env: Record<string, string>) {
     }
   };
   return { child, exited, ready, output: () => output };
+}
+
+/** This machine's address on its network (not loopback): how another machine would reach it. */
+function outwardAddress(): string {
+  const address = Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+  if (!address) throw new Error('this machine has no network address besides loopback');
+  return address;
 }
 
 async function freePort(): Promise<number> {
@@ -62,6 +73,60 @@ describe('the server process', () => {
       // The demo seed runs once: the second start finds the first run's data intact.
       expect(server.output().includes('demo data seeded')).toBe(run === 0);
     }
+  });
+
+  it('listens on this machine only by default: another machine cannot connect', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-main-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = startServer({ HANABI_DATA_DIR: dataDir, PORT: String(port), HOST: undefined });
+    await server.ready();
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // (Fastify binds every address `localhost` resolves to: ::1 too where /etc/hosts names it.)
+    await expect(fetch(`http://${outwardAddress()}:${port}/api/health`)).rejects.toThrow();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('opened to other machines, serves them no dev mailbox, no sandbox and no demo operator, and says so', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-main-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    // HANABI_DEMO unset: its default, which is off on an exposed address.
+    const server = startServer({
+      HANABI_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '0.0.0.0',
+      HANABI_DEMO: undefined,
+    });
+    await server.ready();
+    expect(server.output()).toContain('listening beyond this machine');
+    expect(server.output()).not.toContain('demo data seeded');
+    const remote = `http://${outwardAddress()}:${port}`;
+    expect((await fetch(`${remote}/api/health`)).status).toBe(200);
+    // The attack: ask for the demo operator's sign-in link, then read it from the mailbox.
+    const asked = await fetch(`${remote}/api/auth/sign-in/magic-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: remote },
+      body: JSON.stringify({
+        email: 'operator@demo.hanabi.local',
+        callbackURL: '/signup/streamer/finishSignUp',
+      }),
+    });
+    expect(asked.status).toBeLessThan(500);
+    for (const origin of [remote, `http://127.0.0.1:${port}`]) {
+      const mailbox = await fetch(`${origin}/api/dev/mailbox`);
+      expect(mailbox.status).toBe(404);
+      expect(((await mailbox.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    }
+    expect((await fetch(`${remote}/sandbox/api/state`)).status).toBe(404);
+    // No demo data: the public campaign list is empty.
+    const campaigns = (await (await fetch(`${remote}/api/campaign?type=audience&limit=10`)).json()) as {
+      list: unknown[];
+    };
+    expect(campaigns.list).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 
   it('runs only the worker with HANABI_ROLE=worker (no HTTP port)', async () => {

@@ -148,6 +148,19 @@ try {
       log.info({ port: started.port }, 'worker probe listening (/health, /ready, /metrics)');
     }
   }
+  if (config.exposed) {
+    // Reachable from other machines without production's safeguards: say what stayed off and how to turn it on.
+    log.warn(
+      {
+        host: config.host,
+        devMailbox: container.adapters.devMailbox !== null,
+        sandbox: config.live.sandbox,
+        demo: config.demo,
+      },
+      'listening beyond this machine: the dev mailbox, the live sandbox and the demo accounts are off unless ' +
+        'DEV_MAILBOX, LIVE_SANDBOX or HANABI_DEMO turn them on (HOST=localhost keeps it to this machine)',
+    );
+  }
   if (config.demo && config.role !== 'worker' && (await seedDemo(container))) log.info('demo data seeded');
 
   if (config.role !== 'worker') {
