@@ -194,6 +194,14 @@ export const en: Messages = {
     retry: 'Try again',
     copy: 'Copy',
     copied: 'Copied',
+    dateTime: {
+      nextMonth: 'Next month',
+      previousMonth: 'Previous month',
+      hours: 'Hours',
+      minutes: 'Minutes',
+      amPm: 'AM or PM',
+      done: 'Done',
+    },
   },
   auth: {
     lead: {
