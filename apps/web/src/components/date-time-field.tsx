@@ -2,6 +2,7 @@
 // styles stay out of every public page's first load (decision 0206). In Mantine's layer, as the core styles.
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ja';
+import dayjs from 'dayjs';
 import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { useTranslation, type Locale } from '../lib/i18n';
@@ -10,9 +11,9 @@ import { useTranslation, type Locale } from '../lib/i18n';
  * How a chosen time reads, per language: a native `datetime-local` input formats by the browser's locale, so a
  * Japanese page in an English browser showed "12/05/2026, 08:33 PM" (decision 0206).
  */
-const FORMATS: Record<Locale, { value: string; time: '24h' | '12h' }> = {
-  ja: { value: 'YYYY/MM/DD HH:mm', time: '24h' },
-  en: { value: 'MMM D, YYYY h:mm A', time: '12h' },
+const FORMATS: Record<Locale, { value: string; time: '24h' | '12h'; day: string }> = {
+  ja: { value: 'YYYY/MM/DD HH:mm', time: '24h', day: 'YYYY年M月D日' },
+  en: { value: 'MMM D, YYYY h:mm A', time: '12h', day: 'MMMM D, YYYY' },
 };
 
 /**
@@ -45,6 +46,8 @@ export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps)
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
       valueFormat={format.value}
+      // A day's name for screen readers (Mantine's "D MMMM YYYY" reads "18 12月 2026" in Japanese).
+      getDayAriaLabel={(day) => dayjs(day).locale(i18n.resolvedLanguage).format(format.day)}
       nextLabel={t('common.dateTime.nextMonth')}
       previousLabel={t('common.dateTime.previousMonth')}
       timePickerProps={{

@@ -25,7 +25,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useLocation } from 'wouter';
-import { DateTimeField, DatesInPageLanguage } from '../../../components/date-time-field';
+import { DateTimeField } from '../../../components/date-time-field';
 import { UploadProgress } from '../../../components/upload-progress';
 import { IMAGE_TYPES, UploadButton } from '../../../components/upload-button';
 import { placeFieldErrors } from '../../../lib/field-errors';
