@@ -11,9 +11,12 @@ import { useTranslation, type Locale } from '../lib/i18n';
  * How a chosen time reads, per language: a native `datetime-local` input formats by the browser's locale, so a
  * Japanese page in an English browser showed "12/05/2026, 08:33 PM" (decision 0206).
  */
-const FORMATS: Record<Locale, { value: string; time: '24h' | '12h'; day: string }> = {
-  ja: { value: 'YYYY/MM/DD HH:mm', time: '24h', day: 'YYYY年M月D日' },
-  en: { value: 'MMM D, YYYY h:mm A', time: '12h', day: 'MMMM D, YYYY' },
+const FORMATS: Record<
+  Locale,
+  { value: string; time: '24h' | '12h'; day: string; month: string; year: string }
+> = {
+  ja: { value: 'YYYY/MM/DD HH:mm', time: '24h', day: 'YYYY年M月D日', month: 'YYYY年M月', year: 'YYYY年' },
+  en: { value: 'MMM D, YYYY h:mm A', time: '12h', day: 'MMMM D, YYYY', month: 'MMMM YYYY', year: 'YYYY' },
 };
 
 /**
@@ -46,6 +49,8 @@ export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps)
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
       valueFormat={format.value}
+      monthLabelFormat={format.month}
+      yearLabelFormat={format.year}
       // A day's name for screen readers (Mantine's "D MMMM YYYY" reads "18 12月 2026" in Japanese).
       getDayAriaLabel={(day) => dayjs(day).locale(i18n.resolvedLanguage).format(format.day)}
       nextLabel={t('common.dateTime.nextMonth')}
@@ -57,6 +62,8 @@ export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps)
         amPmInputLabel: t('common.dateTime.amPm'),
       }}
       submitButtonProps={{ 'aria-label': t('common.dateTime.done') }}
+      // Mantine's clear button has no name of its own.
+      clearButtonProps={{ 'aria-label': t('common.dateTime.clear') }}
     />
   );
 }

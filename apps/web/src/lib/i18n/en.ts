@@ -201,6 +201,7 @@ export const en: Messages = {
       minutes: 'Minutes',
       amPm: 'AM or PM',
       done: 'Done',
+      clear: 'Clear the date and time',
     },
   },
   auth: {

@@ -204,6 +204,7 @@ export const ja = {
       minutes: '分',
       amPm: '午前・午後',
       done: '決定',
+      clear: '日時を消す',
     },
   },
   auth: {
