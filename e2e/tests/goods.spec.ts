@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PHONE, STREAMER, noHorizontalOverflow, noSeriousAxeViolations, shoot } from '../support/e2e-helpers';
+import path from 'node:path';
+import {
+  PHONE,
+  STREAMER,
+  noHorizontalOverflow,
+  noSeriousAxeViolations,
+  shoot,
+  shots,
+} from '../support/e2e-helpers';
 
 /**
  * Goods and campaigns end to end (embedded demo mode): the demo streamer signs in through the dev mailbox,
@@ -138,7 +146,26 @@ test('a streamer composes, publishes and offers digital goods; visitors see the 
   await noSeriousAxeViolations(page, 'campaign form');
   await page.setViewportSize(PHONE);
   await noHorizontalOverflow(page);
+  // A time reads the page's way (Japanese here), not the browser's (en-US): decision 0206.
+  const windowStart = page.getByRole('button', { name: '受付開始' });
+  await windowStart.click();
+  const picker = page.getByRole('dialog');
+  await expect(picker.getByRole('button', { name: /^\d{4}年\d{1,2}月$/ })).toBeVisible();
+  await picker
+    .getByRole('button', { name: /年\d{1,2}月15日$/ })
+    .first()
+    .click();
+  await noHorizontalOverflow(page);
+  await expect(picker).toBeInViewport({ ratio: 1 });
+  // The screen as the phone shows it (a full-page shot scrolls to the top, and the picker hides with its field).
+  await page.screenshot({ path: path.join(shots, 'campaign-form-picker-phone.png') });
+  await picker.getByRole('button', { name: '決定' }).click();
+  await expect(windowStart).toHaveText(/^\d{4}\/\d{2}\/15 00:00$/);
+  await noHorizontalOverflow(page);
   await shoot(page, 'campaign-form-phone.png');
+  // Cleared again: the campaign takes entries for its whole period, as the rest of this journey expects.
+  await page.getByRole('button', { name: '日時を消す' }).click();
+  await expect(windowStart).toHaveText('');
   await page.setViewportSize(DESKTOP);
   await page.getByTestId('campaign-publish').click();
   await expect(page).toHaveURL(/\/streamer\/editor\/campaign\/[^/?]+$/, { timeout: 15_000 });

@@ -1,25 +1,9 @@
 import type { Campaign, CreateCampaignBody, LivePlatform } from '@hanabi/api';
-
-/** `datetime-local` value (local time, minutes) of an ISO instant. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}`;
-}
-
-/** ISO instant of a `datetime-local` value ('' → null). */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
+import { instantOf, pickerValueOf } from '../../lib/date-time-value';
 
 export type DrawType = 'manual' | 'everyNMinutes' | 'atEnd';
 
+/** The times are the date-time fields' values (`YYYY-MM-DD HH:mm:ss`, local; '' for none): `bodyOf` sends instants. */
 export interface CampaignValues {
   title: string;
   description: string;
@@ -51,7 +35,7 @@ export function valuesOf(campaign: Campaign | undefined, now: Date = new Date())
       description: '',
       coverImageAssetId: null,
       startsAt: '',
-      endsAt: toLocalInput(end.toISOString()),
+      endsAt: pickerValueOf(end),
       platforms: ['youtube'],
       prize: { digitalGoodsId: null, copiesPerWinner: 1 },
       winnerCount: 1,
@@ -72,8 +56,8 @@ export function valuesOf(campaign: Campaign | undefined, now: Date = new Date())
     title: campaign.title,
     description: campaign.description,
     coverImageAssetId: campaign.coverImage?.id ?? null,
-    startsAt: toLocalInput(campaign.startsAt),
-    endsAt: toLocalInput(campaign.endsAt),
+    startsAt: pickerValueOf(campaign.startsAt),
+    endsAt: pickerValueOf(campaign.endsAt),
     platforms: campaign.platforms,
     prize: { digitalGoodsId: campaign.prize.digitalGoodsId, copiesPerWinner: campaign.prize.copiesPerWinner },
     winnerCount: campaign.winnerCount,
@@ -82,8 +66,8 @@ export function valuesOf(campaign: Campaign | undefined, now: Date = new Date())
       onePerPerson: rule.onePerPerson,
       membersOnly: rule.membersOnly,
       excludeModerators: rule.excludeModerators,
-      windowStart: toLocalInput(rule.windowStart),
-      windowEnd: toLocalInput(rule.windowEnd),
+      windowStart: pickerValueOf(rule.windowStart),
+      windowEnd: pickerValueOf(rule.windowEnd),
       cooldownDays: rule.cooldownDays,
     },
     drawMode: {
@@ -98,15 +82,15 @@ export function publishedStateOf(
   values: Pick<CampaignValues, 'startsAt' | 'endsAt'>,
   now: Date = new Date(),
 ): { state: 'now' } | { state: 'scheduled'; at: string } | { state: 'ended' } {
-  const start = fromLocalInput(values.startsAt);
-  const end = fromLocalInput(values.endsAt);
+  const start = instantOf(values.startsAt);
+  const end = instantOf(values.endsAt);
   if (end && new Date(end) <= now) return { state: 'ended' };
   if (start && new Date(start) > now) return { state: 'scheduled', at: start };
   return { state: 'now' };
 }
 
 export function bodyOf(values: CampaignValues, status: 'draft' | 'scheduled'): CreateCampaignBody {
-  const startsAt = fromLocalInput(values.startsAt);
+  const startsAt = instantOf(values.startsAt);
   return {
     title: values.title.trim(),
     description: values.description,
@@ -114,7 +98,7 @@ export function bodyOf(values: CampaignValues, status: 'draft' | 'scheduled'): C
     status,
     // No start: the server's now (so a published campaign takes entries at once).
     ...(startsAt ? { startsAt } : {}),
-    endsAt: fromLocalInput(values.endsAt) ?? '',
+    endsAt: instantOf(values.endsAt) ?? '',
     platforms: values.platforms,
     prize: {
       digitalGoodsId: values.prize.digitalGoodsId ?? '',
@@ -126,8 +110,8 @@ export function bodyOf(values: CampaignValues, status: 'draft' | 'scheduled'): C
       onePerPerson: values.entryRule.onePerPerson,
       membersOnly: values.entryRule.membersOnly,
       excludeModerators: values.entryRule.excludeModerators,
-      windowStart: fromLocalInput(values.entryRule.windowStart),
-      windowEnd: fromLocalInput(values.entryRule.windowEnd),
+      windowStart: instantOf(values.entryRule.windowStart),
+      windowEnd: instantOf(values.entryRule.windowEnd),
       cooldownDays: Number(values.entryRule.cooldownDays),
     },
     drawMode:

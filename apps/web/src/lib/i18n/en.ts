@@ -194,6 +194,15 @@ export const en: Messages = {
     retry: 'Try again',
     copy: 'Copy',
     copied: 'Copied',
+    dateTime: {
+      nextMonth: 'Next month',
+      previousMonth: 'Previous month',
+      hours: 'Hours',
+      minutes: 'Minutes',
+      amPm: 'AM or PM',
+      done: 'Done',
+      clear: 'Clear the date and time',
+    },
   },
   auth: {
     lead: {

@@ -197,6 +197,15 @@ export const ja = {
     retry: 'もう一度試す',
     copy: 'コピー',
     copied: 'コピーしました',
+    dateTime: {
+      nextMonth: '次の月',
+      previousMonth: '前の月',
+      hours: '時',
+      minutes: '分',
+      amPm: '午前・午後',
+      done: '決定',
+      clear: '日時を消す',
+    },
   },
   auth: {
     lead: {

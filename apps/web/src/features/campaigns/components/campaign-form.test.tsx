@@ -85,4 +85,49 @@ describe('campaign form', () => {
       ).toBe(true),
     );
   });
+  it('sends the times picked in Japanese as instants, and no start when none is picked', async () => {
+    const posts: {
+      startsAt?: string;
+      endsAt: string;
+      entryRule: { windowStart: unknown; windowEnd: unknown };
+    }[] = [];
+    renderApp('/streamer/editor/campaign?new=1', {
+      account: makeAccount(),
+      api: (url, init) => {
+        if (url.startsWith('/api/digitalgoods'))
+          return jsonResponse(200, { list: [published], nextCursor: null });
+        if (url === '/api/campaign' && init?.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+          return jsonResponse(422, {
+            error: { code: 'VALIDATION_FAILED', message: 'stop here', details: [] },
+          });
+        }
+        return undefined;
+      },
+    });
+    await screen.findByTestId('campaign-form');
+    fireEvent.change(screen.getByTestId('campaign-title'), { target: { value: 'Spring' } });
+    fireEvent.click(screen.getByTestId('campaign-prize'));
+    fireEvent.click(await screen.findByRole('option', { name: /Thank-you card/ }));
+    // The end a new campaign starts with (a week from now), shown the Japanese way.
+    expect(screen.getByTestId('campaign-ends').textContent).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+
+    const shown = new Date();
+    fireEvent.click(screen.getByRole('button', { name: '受付開始' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: `${shown.getFullYear()}年${shown.getMonth() + 1}月15日` }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '決定' }));
+    fireEvent.click(screen.getByTestId('campaign-save-draft'));
+
+    await waitFor(() => expect(posts).toHaveLength(1));
+    const body = posts[0]!;
+    expect(body.startsAt).toBeUndefined();
+    expect(body.entryRule.windowStart).toBe(
+      new Date(shown.getFullYear(), shown.getMonth(), 15).toISOString(),
+    );
+    expect(body.entryRule.windowEnd).toBeNull();
+    const weekAhead = Date.now() + 7 * 24 * 60 * 60_000;
+    expect(Math.abs(new Date(body.endsAt).getTime() - weekAhead)).toBeLessThan(2 * 60_000);
+  });
 });

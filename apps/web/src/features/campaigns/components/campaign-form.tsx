@@ -25,11 +25,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useLocation } from 'wouter';
+import { DateTimeField } from '../../../components/date-time-field';
 import { UploadProgress } from '../../../components/upload-progress';
 import { IMAGE_TYPES, UploadButton } from '../../../components/upload-button';
 import { placeFieldErrors } from '../../../lib/field-errors';
 import { errorMessagesOf, FormErrorSummary } from '../../../components/form-error-summary';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { instantOf } from '../../../lib/date-time-value';
 import { formatDateTime } from '../../../lib/format';
 import { errorMessageOf, showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
@@ -89,12 +91,13 @@ export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: Cam
           : null,
       // An empty start means "when published" (new campaigns); an existing one keeps its start.
       startsAt: (value) => (value || !campaign ? null : t('campaigns.form.required')),
-      endsAt: (value, values) =>
-        !value
-          ? t('campaigns.form.required')
-          : values.startsAt && new Date(value) <= new Date(values.startsAt)
-            ? t('campaigns.form.endAfterStart')
-            : null,
+      endsAt: (value, values) => {
+        if (!value) return t('campaigns.form.required');
+        const start = instantOf(values.startsAt);
+        const end = instantOf(value);
+        // ISO instants (all in UTC, one format) sort as the times do.
+        return start && end && end <= start ? t('campaigns.form.endAfterStart') : null;
+      },
       platforms: (value) => (value.length ? null : t('campaigns.form.platformRequired')),
       prize: {
         digitalGoodsId: (value) => (value ? null : t('campaigns.form.prizeRequired')),
@@ -248,16 +251,15 @@ export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: Cam
                 <UploadProgress upload={upload} />
               </Stack>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  type="datetime-local"
+                <DateTimeField
                   label={t('campaigns.form.startsAt')}
                   description={campaign ? undefined : t('journey.startsAtHint')}
                   required={Boolean(campaign)}
+                  clearable={!campaign}
                   data-testid="campaign-starts"
                   {...form.getInputProps('startsAt')}
                 />
-                <TextInput
-                  type="datetime-local"
+                <DateTimeField
                   label={t('campaigns.form.endsAt')}
                   required
                   data-testid="campaign-ends"
@@ -335,15 +337,15 @@ export function CampaignForm({ campaign, goods, idempotencyKey, onCreated }: Cam
                 {...form.getInputProps('entryRule.excludeModerators', { type: 'checkbox' })}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  type="datetime-local"
+                <DateTimeField
                   label={t('campaigns.form.windowStart')}
                   description={t('campaigns.form.windowDescription')}
+                  clearable
                   {...form.getInputProps('entryRule.windowStart')}
                 />
-                <TextInput
-                  type="datetime-local"
+                <DateTimeField
                   label={t('campaigns.form.windowEnd')}
+                  clearable
                   description={t('campaigns.form.windowDescription')}
                   {...form.getInputProps('entryRule.windowEnd')}
                 />

@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { CenteredLoader } from '../../../components/centered-loader';
+import { DatesInPageLanguage } from '../../../components/date-time-field';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
@@ -222,18 +223,18 @@ export function CampaignEditorPage() {
   const [search] = useSearchParams();
   if (id !== undefined) {
     return (
-      <>
+      <DatesInPageLanguage>
         <PageTitle>{t('pages.campaignEdit.title')}</PageTitle>
         <EditCampaign id={id} />
-      </>
+      </DatesInPageLanguage>
     );
   }
   if (search.get('new') === '1') {
     return (
-      <>
+      <DatesInPageLanguage>
         <PageTitle>{t('campaigns.form.createTitle')}</PageTitle>
         <NewCampaign />
-      </>
+      </DatesInPageLanguage>
     );
   }
   return (

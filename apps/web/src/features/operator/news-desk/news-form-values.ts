@@ -1,4 +1,5 @@
 import type { CreateNewsBody, NewsAdminItem } from '@hanabi/api';
+import { instantOf, pickerValueOf } from '../../../lib/date-time-value';
 
 export type PublishMode = 'draft' | 'now' | 'schedule';
 
@@ -8,14 +9,8 @@ export interface NewsFormValues {
   titleEn: string;
   bodyEn: string;
   mode: PublishMode;
-  /** `datetime-local` value (the operator's local time), used when mode is `schedule`. */
+  /** The date-time field's value (`YYYY-MM-DD HH:mm:ss`, the operator's local time), used when mode is `schedule`. */
   scheduleAt: string;
-}
-
-/** `2025-01-02T13:45` in local time, as a datetime-local input shows it. */
-export function toLocalInput(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 export function formValuesOf(item: NewsAdminItem | null): NewsFormValues {
@@ -30,7 +25,7 @@ export function formValuesOf(item: NewsAdminItem | null): NewsFormValues {
     titleEn: item.titleEn ?? '',
     bodyEn: item.bodyEn ?? '',
     mode,
-    scheduleAt: item.publishedAt && mode === 'schedule' ? toLocalInput(new Date(item.publishedAt)) : '',
+    scheduleAt: item.publishedAt && mode === 'schedule' ? pickerValueOf(item.publishedAt) : '',
   };
 }
 
@@ -47,7 +42,7 @@ export function bodyOf(
   if (values.mode === 'now') {
     publishedAt = item?.state === 'published' && item.publishedAt ? item.publishedAt : now.toISOString();
   } else if (values.mode === 'schedule') {
-    publishedAt = new Date(values.scheduleAt).toISOString();
+    publishedAt = instantOf(values.scheduleAt);
   }
   return {
     title: values.title.trim(),

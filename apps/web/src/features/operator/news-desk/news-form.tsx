@@ -13,7 +13,9 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { DateTimeField } from '../../../components/date-time-field';
 import { NewsCard } from '../../../components/news-card';
+import { instantOf } from '../../../lib/date-time-value';
 import { FormError } from '../components/form-error';
 import { bodyOf, formValuesOf, type NewsFormValues, type PublishMode } from './news-form-values';
 
@@ -36,9 +38,7 @@ export function NewsForm({ item, saving, error, onSave, onCancel }: NewsFormProp
       title: (value) => (value.trim() ? null : t('newsDesk.required')),
       body: (value) => (value.trim() ? null : t('newsDesk.required')),
       scheduleAt: (value, values) =>
-        values.mode === 'schedule' && Number.isNaN(new Date(value).getTime())
-          ? t('newsDesk.scheduleRequired')
-          : null,
+        values.mode === 'schedule' && !instantOf(value) ? t('newsDesk.scheduleRequired') : null,
     },
   });
   const preview = bodyOf(form.values, item);
@@ -120,12 +120,7 @@ export function NewsForm({ item, saving, error, onSave, onCancel }: NewsFormProp
             style={{ alignSelf: 'flex-start' }}
           />
           {form.values.mode === 'schedule' && (
-            <TextInput
-              type="datetime-local"
-              label={t('newsDesk.scheduleAt')}
-              maw={260}
-              {...form.getInputProps('scheduleAt')}
-            />
+            <DateTimeField label={t('newsDesk.scheduleAt')} maw={260} {...form.getInputProps('scheduleAt')} />
           )}
         </Stack>
         <FormError error={error} />

@@ -110,4 +110,41 @@ describe('/operator/news', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.publishedAt).toBeNull();
   });
+
+  it('schedules at the time picked in the page’s language, sent as an instant, and asks for one when none is', async () => {
+    const posts: { publishedAt: unknown }[] = [];
+    renderApp('/operator/news', {
+      account: operator,
+      api: (url, init) => {
+        if (url === '/api/news' && init?.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+          return jsonResponse(201, { ...item, id: 'n3' });
+        }
+        if (url.startsWith('/api/admin/news')) return jsonResponse(200, { list: [], nextCursor: null });
+        return undefined;
+      },
+    });
+    await screen.findByText('まだお知らせはありません。', {}, { timeout: 5000 });
+    fireEvent.change(screen.getByLabelText(/タイトル（日本語）/), { target: { value: '予定' } });
+    fireEvent.change(screen.getByLabelText(/本文（日本語）/), { target: { value: '来月に行います。' } });
+    fireEvent.click(screen.getByRole('radio', { name: '日時を指定' }));
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('公開日時を入力してください。')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+
+    const shown = new Date();
+    fireEvent.click(screen.getByRole('button', { name: '公開日時' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: `${shown.getFullYear()}年${shown.getMonth() + 1}月15日` }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '決定' }));
+    const picked = new Date(shown.getFullYear(), shown.getMonth(), 15, 0, 0);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(screen.getByRole('button', { name: '公開日時' }).textContent).toBe(
+      `${picked.getFullYear()}/${pad(picked.getMonth() + 1)}/15 00:00`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.publishedAt).toBe(picked.toISOString());
+  });
 });

@@ -4,6 +4,7 @@ import { modals } from '../../../lib/modals';
 import { IconEdit, IconEyeOff, IconNews, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { DatesInPageLanguage } from '../../../components/date-time-field';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
@@ -74,33 +75,35 @@ export function OperatorNewsPage() {
           title={editing ? t('newsDesk.edit') : t('newsDesk.new')}
           icon={<IconNews size={22} stroke={1.6} aria-hidden />}
         >
-          <NewsForm
-            key={editing ? `edit-${editing.id}` : `new-${formKey}`}
-            item={editing}
-            saving={writes.create.isPending || writes.update.isPending}
-            error={editing ? writes.update.error : writes.create.error}
-            onCancel={editing ? () => setEditing(null) : undefined}
-            onSave={(body) => {
-              if (editing) {
-                writes.update.mutate(
-                  { id: editing.id, body },
-                  {
-                    onSuccess: () => {
-                      showSuccessToast(t('newsDesk.toastUpdated'));
-                      setEditing(null);
+          <DatesInPageLanguage>
+            <NewsForm
+              key={editing ? `edit-${editing.id}` : `new-${formKey}`}
+              item={editing}
+              saving={writes.create.isPending || writes.update.isPending}
+              error={editing ? writes.update.error : writes.create.error}
+              onCancel={editing ? () => setEditing(null) : undefined}
+              onSave={(body) => {
+                if (editing) {
+                  writes.update.mutate(
+                    { id: editing.id, body },
+                    {
+                      onSuccess: () => {
+                        showSuccessToast(t('newsDesk.toastUpdated'));
+                        setEditing(null);
+                      },
                     },
-                  },
-                );
-              } else {
-                writes.create.mutate(body, {
-                  onSuccess: () => {
-                    showSuccessToast(t('newsDesk.toastPosted'));
-                    setFormKey((key) => key + 1);
-                  },
-                });
-              }
-            }}
-          />
+                  );
+                } else {
+                  writes.create.mutate(body, {
+                    onSuccess: () => {
+                      showSuccessToast(t('newsDesk.toastPosted'));
+                      setFormKey((key) => key + 1);
+                    },
+                  });
+                }
+              }}
+            />
+          </DatesInPageLanguage>
         </ToolCard>
 
         <Stack gap="xs" component="section" aria-labelledby="news-desk-list">
