@@ -153,6 +153,7 @@ describe.each(testBackends({ embedded: true }))('HTTP foundation on %s', (backen
       error: {
         code: 'BUSINESS_RULE',
         message: 'Winner count exceeds the remaining supply.',
+        reason: 'notEnoughCopies',
         requestId: expect.any(String),
       },
     });
