@@ -124,6 +124,7 @@ export const ERROR_REASONS = [
   'fileNotYours',
   'fileWrongKind',
   'fileNotImage',
+  'fileEmpty',
   // Notifications, news, requests.
   'notificationNotFound',
   'notYourNotifications',

@@ -63,5 +63,5 @@ export const conflict = (reason: ErrorReason, message: string) =>
   new AppError('CONFLICT', message, undefined, reason);
 export const businessRule = (reason: ErrorReason, message: string, details?: ErrorDetail[]) =>
   new AppError('BUSINESS_RULE', message, details, reason);
-export const badRequest = (message: string, details?: ErrorDetail[]) =>
-  new AppError('BAD_REQUEST', message, details);
+export const badRequest = (message: string, details?: ErrorDetail[], reason?: ErrorReason) =>
+  new AppError('BAD_REQUEST', message, details, reason);

@@ -53,7 +53,7 @@ export class AssetService {
   async store(input: StoreInput): Promise<AssetRow> {
     const limit = this.maxBytes[input.kind];
     if (input.size > limit) throw tooLarge(input.kind, limit);
-    if (input.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty.');
+    if (input.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty.', undefined, 'fileEmpty');
 
     const source =
       input.body instanceof Uint8Array

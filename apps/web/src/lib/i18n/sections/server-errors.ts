@@ -99,6 +99,7 @@ export const serverErrorsJa = {
       fileNotYours: 'ご自身がアップロードしたファイルではありません。',
       fileWrongKind: 'このファイルは別の用途でアップロードされています。',
       fileNotImage: 'このファイルは画像ではありません。',
+      fileEmpty: 'ファイルが空です。',
 
       notificationNotFound: 'このお知らせは見つかりません。',
       notYourNotifications: '読めるのはご自身のお知らせだけです。',
@@ -214,6 +215,7 @@ export const serverErrorsEn: typeof serverErrorsJa = {
       fileNotYours: 'This is not a file you uploaded.',
       fileWrongKind: 'This file was uploaded for another use.',
       fileNotImage: 'This file is not an image.',
+      fileEmpty: 'The file is empty.',
 
       notificationNotFound: 'No such notification.',
       notYourNotifications: 'You can only read your own notifications.',
