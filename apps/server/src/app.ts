@@ -41,8 +41,14 @@ function trustProxyOption(trust: false | number | string[]) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-/** Builds the HTTP application from a container. main.ts and the tests both use it. */
-export async function buildApp(container: Container): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP application from a container. main.ts and the tests both use it; `instrument` runs on the bare
+ * instance before any plugin, so a hook it adds sees every route (the tests' untranslated-envelope check).
+ */
+export async function buildApp(
+  container: Container,
+  instrument?: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> {
   const { config } = container;
   const production = config.env === 'production';
   const app = Fastify({
@@ -57,6 +63,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     frameworkErrors,
   });
+  instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

@@ -35,16 +35,130 @@ export function errorCodeForStatus(status: number): ErrorCode {
 }
 
 /**
- * Stable reasons the client translates (decision 0078): the envelope's `message` stays the server's English, and
- * `reason`, when present, names the case so the web shows its own text for it (falling back to `message`).
+ * Stable reasons the client translates (decisions 0078, 0205): the envelope's `message` stays the server's English,
+ * and `reason` names the case so the web shows its own text for it (falling back to `message`). Every refusal a
+ * person can meet carries one, except the codes of `GENERIC_ERROR_CODES`, whose text the web has by code.
  */
 export const ERROR_REASONS = [
+  // Generic: a thing that is not there or not open to the caller, where the case says nothing more.
+  'notFound',
+  'notAllowed',
+  'requestNotProcessed',
+  // Accounts and sign-in.
   'signInRequired',
+  'signUpUnfinished',
+  'streamersOnly',
+  'accountNotRegistered',
+  'accountAlreadyExists',
+  'notYourAccount',
+  'signInMethodNotLinked',
+  'signInMethodAlreadyLinked',
+  'lastSignInMethod',
+  'noVerifiedEmail',
+  'signInMethodUnavailable',
+  'signInRefused',
+  'signInLinkExpired',
+  'wrongSignInCode',
+  'walletAddressTaken',
+  'walletChangedAgain',
+  'previousWalletAddressTaken',
+  'undoLinkExpired',
+  'userNotFound',
+  'ownRoleUnchangeable',
+  'cannotSuspendSelf',
+  'peopleSearchNotAllowed',
+  'streamerNotFound',
+  // Campaigns.
   'campaignNotFound',
-  'winnerAlreadyDistributed',
+  'notYourCampaign',
+  'campaignNotPublished',
+  'campaignEnded',
+  'campaignAlreadyStarted',
+  'liveCampaignStaysLive',
+  'liveCampaignNotDeletable',
+  'campaignRulesBroken',
+  'notYourWatchlist',
+  // Live chat.
+  'platformNotConnected',
+  'platformAccessRevoked',
+  'platformNotInCampaign',
+  'notLiveOnPlatform',
+  'platformNoAnswer',
+  'liveStreamNotFound',
+  // Draws and winners.
   'drawNotFound',
+  'drawInProgress',
+  'noEligibleEntrants',
+  'allWinnersDrawn',
+  'tooManyWinnersRequested',
+  'drawNotRevealed',
+  'drawsAreManual',
+  'noDrawInterval',
+  'winnerNotFound',
+  'winnerAlreadyDistributed',
+  // Digital goods, tokens and delivery.
+  'goodsNotFound',
+  'notYourGoods',
+  'goodsNotPublished',
+  'notEnoughCopies',
+  'publishedGoodsFixed',
+  'supplyCannotShrink',
+  'supplyPromisedToCampaigns',
+  'publishedGoodsNotDeletable',
+  'goodsUsedByCampaigns',
+  'goodsImageRequired',
+  'tokenNotFound',
+  'tokenSupplyCapReached',
+  'chainRefused',
+  'collectionNotFound',
+  'deliveryNotFound',
+  'deliveryNotRetryable',
+  'deliveryNotCancellable',
+  'deliveryChanged',
+  'manualDistributionNotFound',
+  'tooManyTwitcastingIds',
+  'twitcastingIdUnresolved',
+  // Uploads.
+  'uploadNotFound',
+  'uploadFinished',
+  'fileNotYours',
+  'fileWrongKind',
+  'fileNotImage',
+  'fileEmpty',
+  // Notifications, news, requests.
+  'notificationNotFound',
+  'notYourNotifications',
+  'newsNotFound',
+  'idempotencyKeyReused',
+  'xsrfTokenInvalid',
+  'sandboxStreamEnded',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+/**
+ * Envelope codes whose server wording is generic, so the web shows its own text for the code when no reason came
+ * (decision 0205): a refusal with any other code must carry a reason (the server's helpers require one).
+ */
+export const GENERIC_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'ACCOUNT_SUSPENDED',
+  'RECENT_SIGN_IN_REQUIRED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'WALLET_PROOF_INVALID',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+export type GenericErrorCode = (typeof GENERIC_ERROR_CODES)[number];
+/** The codes whose envelope needs a reason: what they refuse is particular to the case. */
+export type ReasonedErrorCode = Exclude<ErrorCode, GenericErrorCode>;
+
+export function isGenericErrorCode(code: string): code is GenericErrorCode {
+  return (GENERIC_ERROR_CODES as readonly string[]).includes(code);
+}
 
 export const ErrorDetail = z.object({
   /** Dotted path of the failing field, e.g. `body.entryRule.keyword`. */

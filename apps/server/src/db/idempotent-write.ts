@@ -32,9 +32,12 @@ export async function storedIdempotentResponse<T>(
 }
 
 const reusedKey = () =>
-  new AppError('BUSINESS_RULE', 'This Idempotency-Key was already used with a different request body.', [
-    { field: 'headers.idempotency-key', message: 'already used for another request' },
-  ]);
+  new AppError(
+    'BUSINESS_RULE',
+    'This Idempotency-Key was already used with a different request body.',
+    [{ field: 'headers.idempotency-key', message: 'already used for another request' }],
+    'idempotencyKeyReused',
+  );
 
 /**
  * Runs a write at most once per client key: inside one transaction (serialised per key by an advisory lock),

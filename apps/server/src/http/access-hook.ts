@@ -16,7 +16,7 @@ export function installAccessHook(app: FastifyInstance, sessions: SessionResolve
     const access = request.routeOptions.config.access;
     if (!access) {
       request.log.error({ url: request.routeOptions.url }, 'route has no access rule');
-      return sendError(reply, 'FORBIDDEN', 'This route is not open to anyone.');
+      return sendError(reply, 'FORBIDDEN', 'This route is not open to anyone.', undefined, 'notAllowed');
     }
     const { sessionless } = request.routeOptions.config;
     // Static files, docs and better-auth's GETs never read the session; skip the lookup.
@@ -27,6 +27,8 @@ export function installAccessHook(app: FastifyInstance, sessions: SessionResolve
         reply,
         'FORBIDDEN',
         'The XSRF token is missing or wrong. Reload the page and try again.',
+        undefined,
+        'xsrfTokenInvalid',
       );
     }
     const decision = decideAccess(access, request.session);
@@ -37,6 +39,7 @@ export function installAccessHook(app: FastifyInstance, sessions: SessionResolve
       const message = request.routeOptions.config.unauthenticatedMessage ?? 'Please sign in.';
       return sendError(reply, 'UNAUTHENTICATED', message);
     }
-    if (decision === 'forbidden') return sendError(reply, 'FORBIDDEN', 'You are not allowed to do this.');
+    if (decision === 'forbidden')
+      return sendError(reply, 'FORBIDDEN', 'You are not allowed to do this.', undefined, 'notAllowed');
   });
 }

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode, ErrorDetail, ErrorEnvelope, ErrorReason } from '@hanabi/api';
+import type {
+  ErrorCode,
+  ErrorDetail,
+  ErrorEnvelope,
+  ErrorReason,
+  GenericErrorCode,
+  ReasonedErrorCode,
+} from '@hanabi/api';
 import { errorCodeForStatus, errorCodes } from '@hanabi/api';
 import { AppError } from '../lib/app-error.ts';
 import { isAdapterError } from '../adapters/adapter-error.ts';
@@ -24,13 +31,38 @@ function envelope(
   };
 }
 
+/** As `AppError`: a code the web translates only generically may come without a reason, any other needs one. */
+export function sendError(
+  reply: FastifyReply,
+  code: GenericErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+  reason?: ErrorReason,
+): FastifyReply;
+export function sendError(
+  reply: FastifyReply,
+  code: ReasonedErrorCode,
+  message: string,
+  details: ErrorDetail[] | undefined,
+  reason: ErrorReason,
+): FastifyReply;
 export function sendError(
   reply: FastifyReply,
   code: ErrorCode,
   message: string,
   details?: ErrorDetail[],
   reason?: ErrorReason,
-) {
+): FastifyReply {
+  return sendEnvelope(reply, code, message, details, reason);
+}
+
+function sendEnvelope(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+  reason?: ErrorReason,
+): FastifyReply {
   return reply
     .status(errorCodes[code])
     .type('application/json; charset=utf-8')
@@ -38,7 +70,7 @@ export function sendError(
 }
 
 /** Fastify's own client-error codes, mapped to our envelope codes and messages a person can act on. */
-const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> = {
+const fastifyClientErrors: Record<string, { code: GenericErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'BAD_REQUEST',
@@ -66,7 +98,7 @@ const validationSourceNames: Record<string, string> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError)
-      return sendError(reply, error.code, error.message, error.details, error.reason);
+      return sendEnvelope(reply, error.code, error.message, error.details, error.reason);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const source =
@@ -91,13 +123,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
 
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
-    if (known) return sendError(reply, known.code, known.message);
+    if (known) return sendEnvelope(reply, known.code, known.message);
 
     if (error.statusCode === 429) {
       return sendError(reply, 'RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Another client error raised by a plugin; keep its status, but never its internals.
+      // Another client error raised by a plugin; keep its status, but never its internals. Its case is unknown, so
+      // the reason is the generic one the reader can still read in their language.
       const code = errorCodeForStatus(error.statusCode);
       return reply
         .status(error.statusCode)
@@ -106,7 +139,7 @@ export function installErrorHandling(app: FastifyInstance): void {
             code,
             error.statusCode === 404 ? 'Not found.' : 'The request could not be processed.',
             undefined,
-            undefined,
+            error.statusCode === 404 ? 'notFound' : 'requestNotProcessed',
             request.id,
           ),
         );

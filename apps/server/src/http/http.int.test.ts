@@ -48,7 +48,8 @@ describe.each(testBackends({ embedded: true }))('HTTP foundation on %s', (backen
       extraRoutes(app) {
         registerRoute(app, echoRoute, ({ params, body }) => ({ id: params.id, name: body.name }));
         registerRoute(app, failingRoute, ({ params }) => {
-          if (params.kind === 'rule') throw businessRule('Winner count exceeds the remaining supply.');
+          if (params.kind === 'rule')
+            throw businessRule('notEnoughCopies', 'Winner count exceeds the remaining supply.');
           if (params.kind === 'crash') throw new Error('select * from secret_table failed at /srv/app.ts:12');
           return { ok: 'not a boolean' } as unknown as { ok: boolean };
         });
@@ -152,6 +153,7 @@ describe.each(testBackends({ embedded: true }))('HTTP foundation on %s', (backen
       error: {
         code: 'BUSINESS_RULE',
         message: 'Winner count exceeds the remaining supply.',
+        reason: 'notEnoughCopies',
         requestId: expect.any(String),
       },
     });

@@ -163,6 +163,6 @@ export async function installWebApp(app: FastifyInstance, webDist: string | unde
     const pathname = request.url.split('?')[0] ?? '/';
     const shell = hasWeb && wantsAppShell(request, pathname) ? appShellOf(webDist) : null;
     if (shell) return sendAppShell(request, reply, shell);
-    return sendError(reply, 'NOT_FOUND', `Nothing at ${request.method} ${pathname}.`);
+    return sendError(reply, 'NOT_FOUND', `Nothing at ${request.method} ${pathname}.`, undefined, 'notFound');
   });
 }

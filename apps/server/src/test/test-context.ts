@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createContainer, type Container } from '../container.ts';
 import { buildApp } from '../app.ts';
+import { recordUntranslatedErrors } from './untranslated-errors.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import pino from 'pino';
 import { createLogger, loggerOptions } from '../logger.ts';
@@ -150,7 +151,7 @@ export async function createTestContext(
     ...(options.sessions ? { sessions: options.sessions } : {}),
   });
   if (options.workers) await container.queue.startWorkers();
-  const app = await buildApp(container);
+  const app = await buildApp(container, recordUntranslatedErrors);
   options.extraRoutes?.(app);
   await app.ready();
   return {

@@ -1,8 +1,9 @@
-import { ERROR_REASONS, SUCCESS_TOAST_MS } from '@hanabi/api';
+import { ERROR_REASONS, GENERIC_ERROR_CODES, SUCCESS_TOAST_MS } from '@hanabi/api';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client';
 import { i18n, setLocale } from './i18n';
+import { serverErrorsEn, serverErrorsJa } from './i18n/sections/server-errors';
 import { errorMessageOf, showErrorToast, showSuccessToast } from './toast';
 
 afterEach(async () => {
@@ -90,11 +91,48 @@ describe('server errors in the reader’s language (decision 0078)', () => {
     expect(errorMessageOf(missing)).toBe('No campaign with this id.');
   });
 
-  it('have a text for every reason of the contract in both languages', () => {
-    for (const reason of ERROR_REASONS) {
-      for (const lng of ['ja', 'en'] as const) {
+  it('have a text for every reason and generic code of the contract in both languages', () => {
+    for (const lng of ['ja', 'en'] as const) {
+      for (const reason of ERROR_REASONS) {
         expect(i18n.exists(`serverErrors.reason.${reason}`, { lng }), `${lng} ${reason}`).toBe(true);
       }
+      for (const code of GENERIC_ERROR_CODES) {
+        expect(i18n.exists(`serverErrors.code.${code}`, { lng }), `${lng} ${code}`).toBe(true);
+      }
     }
+    // Japanese texts are Japanese, not the English copied over.
+    for (const reason of ERROR_REASONS) {
+      const ja = serverErrorsJa.serverErrors.reason[reason];
+      expect(ja, reason).not.toBe(serverErrorsEn.serverErrors.reason[reason]);
+      expect(ja, reason).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    }
+  });
+
+  it('give the Japanese page the Japanese text of a real refusal, not the server’s English (decision 0205)', async () => {
+    const notLive = new ApiError({
+      status: 422,
+      code: 'BUSINESS_RULE',
+      message: 'You are not live on YouTube right now: start your broadcast, then try again.',
+      body: {
+        error: {
+          code: 'BUSINESS_RULE',
+          message: 'You are not live on YouTube right now: start your broadcast, then try again.',
+          reason: 'notLiveOnPlatform',
+        },
+      },
+    });
+    expect(errorMessageOf(notLive)).toBe(
+      '現在配信していないようです。配信を開始してから、もう一度お試しください。',
+    );
+    const invalid = new ApiError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are not valid: body.title.',
+      body: { error: { code: 'VALIDATION_FAILED', message: 'Some fields are not valid: body.title.' } },
+    });
+    expect(errorMessageOf(invalid)).toBe('入力内容を確認してください。');
+    await setLocale('en');
+    expect(errorMessageOf(notLive)).toBe('You are not live right now: start your broadcast, then try again.');
+    expect(errorMessageOf(invalid)).toBe('Please check what you entered.');
   });
 });

@@ -1,7 +1,8 @@
-import { ERROR_REASONS, SUCCESS_TOAST_MS, type ErrorReason } from '@hanabi/api';
+import { SUCCESS_TOAST_MS } from '@hanabi/api';
 import type { NotificationData } from '@mantine/notifications';
 import { i18n } from './i18n';
 import { isApiError } from './api-client';
+import { serverErrorText } from './server-error-text';
 
 /**
  * Mantine's notifications store is fetched with the first toast (decision 0103): pages that may show one (the
@@ -35,29 +36,16 @@ export function showErrorToast(message?: string): Promise<void> {
 }
 
 /**
- * The text to show for a failed call: the network wording (translated) when nothing came back,
- * the server's message when it answered with an error envelope, the default error text otherwise.
+ * The text to show for a failed call, in the reader's language: the network wording when nothing came back, the
+ * web's text for the envelope's reason or generic code when it answered with one (decision 0205), the server's
+ * English message only for an envelope from a newer server with a case this web does not know yet.
  */
-const TRANSLATED_CODES = { UNAUTHENTICATED: true, RATE_LIMITED: true, INTERNAL: true, UNAVAILABLE: true };
-type TranslatedCode = keyof typeof TRANSLATED_CODES;
-
-function reasonOf(body: unknown): ErrorReason | null {
-  const reason = (body as { error?: { reason?: unknown } } | null)?.error?.reason;
-  return typeof reason === 'string' && (ERROR_REASONS as readonly string[]).includes(reason)
-    ? (reason as ErrorReason)
-    : null;
-}
-
 export function errorMessageOf(error: unknown): string {
   if (isApiError(error)) {
     if (error.isNetworkError || error.code === 'UNEXPECTED_RESPONSE') return i18n.t('errors.network');
-    // The server's wording is English only; a suspension is the one refusal a person must read in their language.
+    // A suspension has the longer text of its own: what it means and whom to ask.
     if (error.code === 'ACCOUNT_SUSPENDED') return i18n.t('errors.accountSuspended');
-    // A stable reason or a generic envelope code has the web's own text (decision 0078); else the server's words.
-    const reason = reasonOf(error.body);
-    if (reason) return i18n.t(`serverErrors.reason.${reason}`);
-    if (error.code in TRANSLATED_CODES) return i18n.t(`serverErrors.code.${error.code as TranslatedCode}`);
-    return error.message;
+    return serverErrorText(error.body, error.code) ?? error.message;
   }
   return i18n.t('toast.error');
 }

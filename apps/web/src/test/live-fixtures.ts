@@ -17,6 +17,7 @@ export function makeStream(overrides: Partial<LiveStream> = {}): LiveStream {
     rateLimitRemaining: null,
     pollingIntervalMs: 5000,
     lastError: null,
+    lastErrorCode: null,
     startedAt: '2025-07-01T10:00:00.000Z',
     endedAt: null,
     ...overrides,

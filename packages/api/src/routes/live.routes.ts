@@ -109,6 +109,31 @@ export const YouTubeQuotaToday = z.object({
 });
 export type YouTubeQuotaToday = z.infer<typeof YouTubeQuotaToday>;
 
+/**
+ * Why reading a stream's chat stopped or waits, as a stable code the web words in the reader's language (decision
+ * 0205); `LiveStream.lastError` keeps the server's English (with its numbers) as the fallback and for logs.
+ */
+export const LIVE_STREAM_ERROR_CODES = [
+  /** The platform no longer finds the broadcast's chat; reading stopped. */
+  'chatGone',
+  /** Chat is turned off for the broadcast. */
+  'chatDisabled',
+  /** YouTube's daily API quota for the whole project is used up (Google's refusal). */
+  'projectQuotaUsedUp',
+  /** Hanabi's own share of today's YouTube quota is spent, for all streams. */
+  'projectQuotaBudgetSpent',
+  /** This stream's quota budget for today is spent. */
+  'streamQuotaBudgetSpent',
+  /** The platform no longer accepts Hanabi's access: connect again, then start reading again. */
+  'accessRevoked',
+  /** The platform refused to show the chat to the connected account. */
+  'chatRefused',
+  /** A read failed just now; the next is on its way. */
+  'readFailedRetrying',
+] as const;
+export const LiveStreamErrorCode = z.enum(LIVE_STREAM_ERROR_CODES);
+export type LiveStreamErrorCode = z.infer<typeof LiveStreamErrorCode>;
+
 export const LiveStream = z.object({
   id: z.string(),
   campaignId: z.string(),
@@ -128,8 +153,10 @@ export const LiveStream = z.object({
   /** TwitCasting: calls left in the current rate-limit window, when known. */
   rateLimitRemaining: z.number().int().nullable(),
   pollingIntervalMs: z.number().int().nullable(),
-  /** What went wrong last, in words a streamer can act on (null when fine). */
+  /** What went wrong last, in the server's English a streamer can act on (null when fine): the fallback. */
   lastError: z.string().nullable(),
+  /** `lastError`'s case for the web's own words; null when fine or when the text is of no known case. */
+  lastErrorCode: LiveStreamErrorCode.nullable(),
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
 });

@@ -96,7 +96,7 @@ export class AccountService {
     }
     if (Object.keys(patch).length === 0) return this.toAccount(current);
     const updated = await this.accounts.update(user.id, patch);
-    if (!updated) throw notFound(SIGNIN_ERROR_NOT_REGISTERED);
+    if (!updated) throw notFound('accountNotRegistered', SIGNIN_ERROR_NOT_REGISTERED);
     await this.notifyUpdated(user);
     return this.toAccount(updated);
   }
@@ -118,9 +118,12 @@ export class AccountService {
     const name = PROVIDER_NAMES[body.provider];
 
     if (body.action === 'unlink') {
-      if (!linked) throw businessRule(`${name} is not linked to this account.`);
+      if (!linked) throw businessRule('signInMethodNotLinked', `${name} is not linked to this account.`);
       if (methods.length <= 1) {
-        throw businessRule('This is the only way to sign in to this account, so it cannot be unlinked.');
+        throw businessRule(
+          'lastSignInMethod',
+          'This is the only way to sign in to this account, so it cannot be unlinked.',
+        );
       }
       await this.identities.removeMethod(user.authUserId, body.provider);
       this.log.info({ userId: user.id, provider: body.provider }, 'sign-in method unlinked');
@@ -128,11 +131,11 @@ export class AccountService {
       return { response: await this.toAccount(user) };
     }
 
-    if (linked) throw conflict(`${name} is already linked to this account.`);
+    if (linked) throw conflict('signInMethodAlreadyLinked', `${name} is already linked to this account.`);
     if (body.provider === 'email') {
       const identity = await this.identities.findById(user.authUserId);
       if (!identity?.email || !identity.emailVerified) {
-        throw businessRule('This account has no verified e-mail address to sign in with.');
+        throw businessRule('noVerifiedEmail', 'This account has no verified e-mail address to sign in with.');
       }
       await this.identities.addEmailMethod(user.authUserId, identity.email);
       this.log.info({ userId: user.id, provider: 'email' }, 'sign-in method linked');
@@ -140,7 +143,10 @@ export class AccountService {
       return { response: await this.toAccount(user) };
     }
     if (!this.gateway.isConfigured(body.provider)) {
-      throw businessRule(`Signing in with ${name} is not available on this server.`);
+      throw businessRule(
+        'signInMethodUnavailable',
+        `Signing in with ${name} is not available on this server.`,
+      );
     }
     const callbackURL = body.callbackURL ?? `/${user.type}/account`;
     const { url, responseHeaders } = await this.gateway.startLink(headers, body.provider, callbackURL);
@@ -157,13 +163,14 @@ export class AccountService {
   /** The caller's own Hanabi user; 404 "not yet register" mid sign-up. */
   private async ownUser(session: SessionUser): Promise<AppUserRow> {
     const user = session.userId ? await this.accounts.findById(session.userId) : null;
-    if (!user || user.authUserId !== session.authUserId) throw notFound(SIGNIN_ERROR_NOT_REGISTERED);
+    if (!user || user.authUserId !== session.authUserId)
+      throw notFound('accountNotRegistered', SIGNIN_ERROR_NOT_REGISTERED);
     return user;
   }
 
   /** Only your own account: another id is 403 (whether or not it exists). */
   private async ownUserById(session: SessionUser, id: string): Promise<AppUserRow> {
-    if (session.userId !== id) throw forbidden('You can only change your own account.');
+    if (session.userId !== id) throw forbidden('notYourAccount', 'You can only change your own account.');
     return this.ownUser(session);
   }
 

@@ -73,7 +73,7 @@ export class SignInService {
   ): Promise<Account> {
     const identity = await this.identityOf(session);
     if (await this.accounts.findByAuthUserId(identity.id)) {
-      throw conflict('This sign-in already has a Hanabi account. Sign in instead.');
+      throw conflict('accountAlreadyExists', 'This sign-in already has a Hanabi account. Sign in instead.');
     }
     let user: AppUserRow;
     try {
@@ -87,7 +87,8 @@ export class SignInService {
       });
     } catch (error) {
       // Two sign-up calls racing: the second one loses on the unique identity.
-      if (error instanceof UniqueViolation) throw conflict('This sign-in already has a Hanabi account.');
+      if (error instanceof UniqueViolation)
+        throw conflict('accountAlreadyExists', 'This sign-in already has a Hanabi account.');
       throw error;
     }
     this.log.info({ userId: user.id, type: user.type, role: user.role }, 'user signed up');

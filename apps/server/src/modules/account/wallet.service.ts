@@ -4,7 +4,7 @@ import type { WalletChallenge, WalletChallengeBody, WalletProof, WalletUndoResul
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { appUser, authSession, walletChange } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, businessRule, conflict, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
@@ -88,7 +88,7 @@ export class WalletService {
           .set({ walletAddress: next, updatedAt: now })
           .where(eq(appUser.id, user.id))
           .returning();
-        if (!row) throw notFound('not yet register');
+        if (!row) throw notFound('accountNotRegistered', 'not yet register');
         await tx.insert(walletChange).values({
           id: crypto.randomUUID(),
           userId: user.id,
@@ -109,7 +109,7 @@ export class WalletService {
     } catch (error) {
       const clash = error instanceof UniqueViolation ? error : uniqueViolation(error);
       if (clash?.constraint.includes('wallet_address')) {
-        throw conflict('This wallet address is already used by another account.');
+        throw conflict('walletAddressTaken', 'This wallet address is already used by another account.');
       }
       throw error;
     }
@@ -133,7 +133,7 @@ export class WalletService {
    */
   async undo(token: string): Promise<WalletUndoResult> {
     const now = this.now();
-    const gone = () => new AppError('BUSINESS_RULE', 'This undo link has expired or was already used.');
+    const gone = () => businessRule('undoLinkExpired', 'This undo link has expired or was already used.');
     const [change] = await this.db
       .select()
       .from(walletChange)
@@ -146,7 +146,10 @@ export class WalletService {
       .orderBy(desc(walletChange.createdAt))
       .limit(1);
     if (latest?.id !== change.id) {
-      throw conflict('The address was changed again since: use the link in the newest e-mail.');
+      throw conflict(
+        'walletChangedAgain',
+        'The address was changed again since: use the link in the newest e-mail.',
+      );
     }
     try {
       await this.db.transaction(async (tx) => {
@@ -169,7 +172,10 @@ export class WalletService {
       });
     } catch (error) {
       if (uniqueViolation(error)) {
-        throw conflict('The previous address is now used by another account that proved it controls it.');
+        throw conflict(
+          'previousWalletAddressTaken',
+          'The previous address is now used by another account that proved it controls it.',
+        );
       }
       throw error;
     }

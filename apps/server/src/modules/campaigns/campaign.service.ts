@@ -59,7 +59,7 @@ export class CampaignService {
     if (query.type === 'streamer') {
       if (!session) throw unauthenticated();
       if (session.type !== 'streamer' || !session.userId) {
-        throw forbidden('Only streamers have campaigns of their own (use type=audience).');
+        throw forbidden('streamersOnly', 'Only streamers have campaigns of their own (use type=audience).');
       }
     }
     if ((query.followed || query.watched) && !session?.userId) throw unauthenticated();
@@ -177,15 +177,17 @@ export class CampaignService {
     const current = await this.ownedForChange(session, id);
     const now = this.clock();
     const status = settledStatus(current.status, current.startsAt, current.endsAt, now);
-    if (status === 'draft') throw businessRule('Publish the campaign first; it then starts at once.');
-    if (status !== 'scheduled') throw businessRule('This campaign has already started.');
+    if (status === 'draft')
+      throw businessRule('campaignNotPublished', 'Publish the campaign first; it then starts at once.');
+    if (status !== 'scheduled')
+      throw businessRule('campaignAlreadyStarted', 'This campaign has already started.');
     return this.update(session, id, { startsAt: now.toISOString() });
   }
 
   async update(session: SessionUser, id: string, body: UpdateCampaignBody): Promise<Campaign> {
     const current = await this.ownedForChange(session, id);
     if (current.status === 'live' && body.status === 'draft') {
-      throw businessRule('A live campaign stays live until it ends.', [
+      throw businessRule('liveCampaignStaysLive', 'A live campaign stays live until it ends.', [
         { field: 'body.status', message: 'cannot change while the campaign is live' },
       ]);
     }
@@ -215,7 +217,7 @@ export class CampaignService {
   async delete(session: SessionUser, id: string): Promise<void> {
     const current = await this.ownedForChange(session, id);
     if (current.status === 'live') {
-      throw businessRule('A live campaign cannot be deleted.');
+      throw businessRule('liveCampaignNotDeletable', 'A live campaign cannot be deleted.');
     }
     await this.campaigns.delete(id);
     await this.changed(id);
@@ -257,7 +259,7 @@ export class CampaignService {
     });
     if (problems.length > 0) {
       const fields = [...new Set(problems.map((problem) => problem.field))].join(', ');
-      throw businessRule(`The campaign breaks some rules: ${fields}.`, problems);
+      throw businessRule('campaignRulesBroken', `The campaign breaks some rules: ${fields}.`, problems);
     }
   }
 
@@ -281,9 +283,10 @@ export class CampaignService {
   private async ownedForChange(session: SessionUser, id: string): Promise<CampaignRow> {
     const found = await this.visible(session, id);
     const campaign = { ...found.campaign, status: this.statusNow(found.campaign) };
-    if (campaign.streamerId !== session.userId) throw forbidden('You can only change your own campaigns.');
+    if (campaign.streamerId !== session.userId)
+      throw forbidden('notYourCampaign', 'You can only change your own campaigns.');
     if (campaign.status === 'ended') {
-      throw businessRule('This campaign has ended: it is read-only.');
+      throw businessRule('campaignEnded', 'This campaign has ended: it is read-only.');
     }
     return campaign;
   }

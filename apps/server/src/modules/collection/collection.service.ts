@@ -56,7 +56,7 @@ export class CollectionService {
     const owner = await this.collection.findUser(userId);
     const isOwner = Boolean(session?.userId && session.userId === userId);
     if (!owner || (!isOwner && (!owner.collectionPublic || owner.suspendedAt))) {
-      throw notFound('No collection to show for this person.');
+      throw notFound('collectionNotFound', 'No collection to show for this person.');
     }
     const rows = await this.collection.itemsOf(userId, COLLECTION_MAX_ITEMS);
     const [items, chain] = await Promise.all([this.present(rows), this.balances(owner, rows)]);
@@ -73,7 +73,7 @@ export class CollectionService {
   async item(session: SessionUser | null, goodsId: string): Promise<CollectionItemPage> {
     const found = await this.collection.findGoods(goodsId);
     if (!found || found.goods.status !== 'published' || found.streamer.suspendedAt) {
-      throw notFound('No published token with this id.');
+      throw notFound('tokenNotFound', 'No published token with this id.');
     }
     const [mineRows, holderCount, assets] = await Promise.all([
       session?.userId ? this.collection.itemsOf(session.userId, COLLECTION_MAX_ITEMS, goodsId) : [],

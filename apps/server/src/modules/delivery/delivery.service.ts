@@ -79,7 +79,7 @@ export class DeliveryService {
       .select({ id: campaign.id })
       .from(campaign)
       .where(eq(campaign.id, campaignId));
-    if (!exists) throw notFound('No such campaign.');
+    if (!exists) throw notFound('campaignNotFound', 'No such campaign.');
     const [items, held, counts] = await Promise.all([
       this.deliveries.ofCampaign(campaignId, filter),
       filter.status ? Promise.resolve([]) : this.deliveries.heldOf({ campaignId }),
@@ -92,9 +92,12 @@ export class DeliveryService {
   /** A failed delivery goes back to the queue — if the goods still have a copy for it. */
   async retry(id: string): Promise<Delivery> {
     const current = await this.deliveries.findView(id);
-    if (!current) throw notFound('No such delivery.');
+    if (!current) throw notFound('deliveryNotFound', 'No such delivery.');
     if (current.status !== 'failed')
-      throw conflict(`Only failed deliveries can be retried (this one is ${current.status}).`);
+      throw conflict(
+        'deliveryNotRetryable',
+        `Only failed deliveries can be retried (this one is ${current.status}).`,
+      );
     if (current.digitalGoodsId && current.source !== 'draw') {
       const [goods] = await this.db
         .select({ supply: digitalGoods.supply })
@@ -103,11 +106,11 @@ export class DeliveryService {
       const reserved =
         (await this.goods.reservedCopies([current.digitalGoodsId])).get(current.digitalGoodsId) ?? 0;
       if (goods && reserved + Number(current.amount) > goods.supply) {
-        throw businessRule('No copies of these goods are left for this delivery.');
+        throw businessRule('notEnoughCopies', 'No copies of these goods are left for this delivery.');
       }
     }
     const row = await this.deliveries.requeueFailed(id);
-    if (!row) throw conflict('The delivery changed meanwhile; reload and try again.');
+    if (!row) throw conflict('deliveryChanged', 'The delivery changed meanwhile; reload and try again.');
     await this.db.transaction((tx) => sourcesReopened(this.sources, tx, [row]));
     this.log.info({ deliveryId: id }, 'failed delivery queued again by an operator');
     await this.kick();
@@ -116,10 +119,13 @@ export class DeliveryService {
 
   async cancel(id: string): Promise<Delivery> {
     const current = await this.deliveries.findView(id);
-    if (!current) throw notFound('No such delivery.');
+    if (!current) throw notFound('deliveryNotFound', 'No such delivery.');
     const row = await this.deliveries.cancel(id);
     if (!row) {
-      throw conflict(`Only failed or queued deliveries can be cancelled (this one is ${current.status}).`);
+      throw conflict(
+        'deliveryNotCancellable',
+        `Only failed or queued deliveries can be cancelled (this one is ${current.status}).`,
+      );
     }
     this.log.info({ deliveryId: id }, 'delivery cancelled by an operator');
     return toDelivery((await this.deliveries.findView(id))!);

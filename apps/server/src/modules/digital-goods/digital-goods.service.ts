@@ -27,7 +27,7 @@ export interface GoodsListOptions {
   cursor?: string;
 }
 
-const notYours = () => notFound('No digital goods of yours have this id.');
+const notYours = () => notFound('goodsNotFound', 'No digital goods of yours have this id.');
 
 /**
  * A streamer's digital goods. Owner only: anyone else's goods are 404 (their existence is not confirmed).
@@ -106,12 +106,13 @@ export class DigitalGoodsService {
       );
       if (fixed.length > 0) {
         throw businessRule(
+          'publishedGoodsFixed',
           'Published digital goods are on their way to the chain: only hidden and a larger supply can change.',
           fixed.map((key) => ({ field: `body.${key}`, message: 'cannot change once published' })),
         );
       }
       if (patch.supply !== undefined && patch.supply < current.supply) {
-        throw businessRule('The supply of published digital goods can only grow.', [
+        throw businessRule('supplyCannotShrink', 'The supply of published digital goods can only grow.', [
           { field: 'body.supply', message: `must be at least ${current.supply}` },
         ]);
       }
@@ -119,9 +120,11 @@ export class DigitalGoodsService {
     if (patch.supply !== undefined) {
       const reserved = (await this.goods.reservedCopies([id])).get(id) ?? 0;
       if (patch.supply < reserved) {
-        throw businessRule(`Campaigns already promise ${reserved} copies of these goods.`, [
-          { field: 'body.supply', message: `must be at least ${reserved}` },
-        ]);
+        throw businessRule(
+          'supplyPromisedToCampaigns',
+          `Campaigns already promise ${reserved} copies of these goods.`,
+          [{ field: 'body.supply', message: `must be at least ${reserved}` }],
+        );
       }
     }
     await this.checkAssets(session.userId!, patch.imageAssetId ?? null, patch.animationAssetId ?? null);
@@ -133,11 +136,15 @@ export class DigitalGoodsService {
   async delete(session: SessionUser, id: string): Promise<void> {
     const current = await this.owned(session, id);
     if (current.status === 'published') {
-      throw businessRule('Published digital goods cannot be deleted; hide them instead.');
+      throw businessRule(
+        'publishedGoodsNotDeletable',
+        'Published digital goods cannot be deleted; hide them instead.',
+      );
     }
     const campaigns = await this.goods.campaignCount(id);
     if (campaigns > 0) {
       throw businessRule(
+        'goodsUsedByCampaigns',
         `These goods are the prize of ${campaigns} campaign${campaigns === 1 ? '' : 's'}; change or delete those first.`,
       );
     }
@@ -149,7 +156,7 @@ export class DigitalGoodsService {
     const current = await this.owned(session, id);
     if (current.status === 'published') return this.presentOne(current);
     if (!current.imageAssetId) {
-      throw businessRule('Digital goods need an image before they can be published.', [
+      throw businessRule('goodsImageRequired', 'Digital goods need an image before they can be published.', [
         { field: 'imageAssetId', message: 'is required to publish' },
       ]);
     }

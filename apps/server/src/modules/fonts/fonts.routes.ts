@@ -13,7 +13,7 @@ export function registerFontRoutes(app: FastifyInstance): void {
   const cache = new Map<string, Promise<FontDataUrl>>();
   registerRoute(app, fontRoutes.fontDataUrl, async ({ params, reply }) => {
     const file = resolveFontFile(params.font);
-    if (!file) throw notFound(`No font "${params.font.slice(0, 50)}" here.`);
+    if (!file) throw notFound('notFound', `No font "${params.font.slice(0, 50)}" here.`);
     let answer = cache.get(file.id);
     if (!answer) {
       answer = fs.readFile(file.path).then((bytes) => ({

@@ -18,10 +18,11 @@ export function toAppError(error: unknown): unknown {
   if (!status || status < 400 || status >= 500) return error;
   const message = apiError.body?.message ?? apiError.message ?? 'The request could not be processed.';
   if (status === 401) return new AppError('UNAUTHENTICATED', message);
-  if (status === 403) return new AppError('FORBIDDEN', message);
-  if (status === 404) return new AppError('NOT_FOUND', message);
-  if (status === 409) return new AppError('CONFLICT', message);
-  if (status === 422 || status === 417) return new AppError('BUSINESS_RULE', message);
+  if (status === 403) return new AppError('FORBIDDEN', message, undefined, 'signInRefused');
+  if (status === 404) return new AppError('NOT_FOUND', message, undefined, 'signInRefused');
+  if (status === 409) return new AppError('CONFLICT', message, undefined, 'signInRefused');
+  if (status === 422 || status === 417)
+    return new AppError('BUSINESS_RULE', message, undefined, 'signInRefused');
   if (status === 429) return new AppError('RATE_LIMITED', message);
   return new AppError('BAD_REQUEST', message);
 }

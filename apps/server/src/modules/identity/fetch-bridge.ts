@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorCodeForStatus, type ErrorCode, type ErrorEnvelope } from '@hanabi/api';
+import { errorCodeForStatus, isGenericErrorCode, type ErrorCode, type ErrorEnvelope } from '@hanabi/api';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
@@ -27,7 +27,11 @@ export function forwardSetCookies(reply: FastifyReply, headers: Headers | null |
 
 const SKIPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection']);
 
-/** better-auth's error body `{ code, message }` → the Hanabi envelope, keeping its message for 4xx. */
+/**
+ * better-auth's error body `{ code, message }` → the Hanabi envelope, keeping its message for 4xx. A refusal that is
+ * not of a generic code gets a reason the web words (decision 0205): an unconfigured provider has its own, the rest
+ * (a foreign callback URL or origin, an unknown auth path) are the sign-in service refusing.
+ */
 function toEnvelope(status: number, body: string): ErrorEnvelope {
   let parsed: { code?: unknown; message?: unknown } = {};
   try {
@@ -48,7 +52,9 @@ function toEnvelope(status: number, body: string): ErrorEnvelope {
       : status === 404
         ? 'Not found.'
         : 'The request could not be processed.';
-  return { error: { code, message } };
+  if (isGenericErrorCode(code)) return { error: { code, message } };
+  const reason = parsed.code === 'PROVIDER_NOT_FOUND' ? 'signInMethodUnavailable' : 'signInRefused';
+  return { error: { code, message, reason } };
 }
 
 export async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {

@@ -171,6 +171,7 @@ describe.each(testBackends({ embedded: true }))('e-mail link sign-in on %s', (ba
     expect(me.json().error).toEqual({
       code: 'NOT_FOUND',
       message: 'not yet register',
+      reason: 'accountNotRegistered',
       requestId: expect.any(String),
     });
   });

@@ -112,9 +112,12 @@ export class LinkBindings {
         await this.spend(token);
         throw this.gone();
       }
-      throw new AppError('BUSINESS_RULE', `That is not the code. ${left} tries left.`, [
-        { field: 'body.code', message: 'wrong code' },
-      ]);
+      throw new AppError(
+        'BUSINESS_RULE',
+        `That is not the code. ${left} tries left.`,
+        [{ field: 'body.code', message: 'wrong code' }],
+        'wrongSignInCode',
+      );
     }
     await this.db
       .update(signInLinkBinding)
@@ -133,6 +136,11 @@ export class LinkBindings {
   }
 
   private gone(): AppError {
-    return new AppError('NOT_FOUND', 'This sign-in link has expired or was used: ask for a new one.');
+    return new AppError(
+      'NOT_FOUND',
+      'This sign-in link has expired or was used: ask for a new one.',
+      undefined,
+      'signInLinkExpired',
+    );
   }
 }

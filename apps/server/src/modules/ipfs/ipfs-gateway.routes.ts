@@ -55,7 +55,8 @@ export function registerIpfsGatewayRoutes(app: FastifyInstance, ipfsStore: Lazy<
       }
       const ipfs = await ipfsStore.get();
       const stat = await ipfs.stat(cid);
-      if (!stat) return sendError(reply, 'NOT_FOUND', `No content with CID ${cid} here.`);
+      if (!stat)
+        return sendError(reply, 'NOT_FOUND', `No content with CID ${cid} here.`, undefined, 'notFound');
 
       const etag = `"${cid}"`;
       reply

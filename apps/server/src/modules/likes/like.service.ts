@@ -79,7 +79,7 @@ export class LikeService {
     const goods = await this.goods.findById(id);
     const streamer = goods ? await this.accounts.findById(goods.streamerId) : null;
     if (!goods || goods.status !== 'published' || !streamer || streamer.suspendedAt) {
-      throw notFound('No published token with this id.');
+      throw notFound('tokenNotFound', 'No published token with this id.');
     }
     return {
       kind,

@@ -95,9 +95,10 @@ export class LiveConnectionsService {
     returnTo: string | undefined,
   ): Promise<OAuthUrl & { binding: BindingCookie }> {
     // Mid sign-up there is no Hanabi user to link to yet: a rule of the flow, not of access.
-    if (!session.userId) throw businessRule('Finish signing up before linking a platform.');
+    if (!session.userId)
+      throw businessRule('signUpUnfinished', 'Finish signing up before linking a platform.');
     if (purpose === 'liveStreaming' && session.type !== 'streamer') {
-      throw forbidden('Only streamers connect a channel to read its live chat.');
+      throw forbidden('streamersOnly', 'Only streamers connect a channel to read its live chat.');
     }
     const state = crypto.randomBytes(24).toString('base64url');
     await this.connections.saveState(
@@ -210,9 +211,10 @@ export class LiveConnectionsService {
   async chatConnection(userId: string, platform: LivePlatform): Promise<PlatformConnectionRow> {
     const row = await this.connections.connection(userId, platform);
     const name = platform === 'youtube' ? 'YouTube channel' : 'TwitCasting account';
-    if (!row) throw businessRule(`Connect your ${name} for live streaming first.`);
+    if (!row) throw businessRule('platformNotConnected', `Connect your ${name} for live streaming first.`);
     if (row.revokedAt) {
       throw businessRule(
+        'platformAccessRevoked',
         `${platform === 'youtube' ? 'YouTube' : 'TwitCasting'} no longer accepts Hanabi's access to your ${name}: connect it again.`,
       );
     }

@@ -43,7 +43,7 @@ export class CampaignAccess {
   async ownStream(session: SessionUser, campaignId: string, path: StreamPath): Promise<CampaignRow> {
     const row = await this.own(session, campaignId);
     const stream = await this.streams.find(row.id, path.platform, path.a, path.b);
-    if (!stream) throw notFound('This is not a live stream of the campaign.');
+    if (!stream) throw notFound('liveStreamNotFound', 'This is not a live stream of the campaign.');
     return row;
   }
 }

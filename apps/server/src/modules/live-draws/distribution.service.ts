@@ -41,7 +41,10 @@ export class DistributionService {
         .from(digitalGoods)
         .where(eq(digitalGoods.id, owned.prizeDigitalGoodsId));
       if (!goods || goods.status !== 'published' || goods.tokenId === null) {
-        throw businessRule('The prize goods are not published yet: publish them before distributing.');
+        throw businessRule(
+          'goodsNotPublished',
+          'The prize goods are not published yet: publish them before distributing.',
+        );
       }
       const ofPlatform = and(eq(winner.campaignId, owned.id), eq(winner.platform, platform));
       const already = await tx

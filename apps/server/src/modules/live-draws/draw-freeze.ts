@@ -127,7 +127,7 @@ export class DrawFreeze {
 
 async function lock(tx: Tx, drawId: string): Promise<DrawRow> {
   const [row] = await tx.select().from(draw).where(eq(draw.id, drawId)).for('update');
-  if (!row) throw notFound('No such draw.');
+  if (!row) throw notFound('drawNotFound', 'No such draw.');
   return row;
 }
 

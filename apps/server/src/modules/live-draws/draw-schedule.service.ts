@@ -42,12 +42,17 @@ export class DrawScheduleService {
   async start(session: SessionUser, path: StreamPath, campaignId: string): Promise<DrawSchedule> {
     const owned = await this.access.ownStream(session, campaignId, path);
     if (owned.drawMode === 'manual') {
-      throw businessRule('This campaign draws manually: change its draw mode to schedule draws.');
+      throw businessRule(
+        'drawsAreManual',
+        'This campaign draws manually: change its draw mode to schedule draws.',
+      );
     }
-    if (owned.status === 'draft') throw businessRule('Publish the campaign before scheduling draws.');
+    if (owned.status === 'draft')
+      throw businessRule('campaignNotPublished', 'Publish the campaign before scheduling draws.');
     const now = this.clock();
     const interval = owned.drawMode === 'everyNMinutes' ? (owned.drawIntervalMinutes ?? 0) : null;
-    if (interval !== null && interval < 1) throw businessRule('The campaign has no draw interval.');
+    if (interval !== null && interval < 1)
+      throw businessRule('noDrawInterval', 'The campaign has no draw interval.');
     const nextRunAt =
       interval !== null ? new Date(now.getTime() + interval * MINUTE) : new Date(owned.endsAt);
     const values = {

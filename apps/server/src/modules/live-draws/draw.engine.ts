@@ -99,7 +99,10 @@ export class DrawEngine {
     if (stored) return this.settled(await this.resume(stored.drawId));
     if (pending.length > 0) {
       for (const row of pending) await this.resume(row.id);
-      throw conflict('Another draw of this campaign was running; look at its result before drawing again.');
+      throw conflict(
+        'drawInProgress',
+        'Another draw of this campaign was running; look at its result before drawing again.',
+      );
     }
     const opened = await this.open(request, intent);
     return this.settled(await this.resume(opened.drawId));
@@ -140,7 +143,7 @@ export class DrawEngine {
     if (row.status !== 'failed') return row;
     if (row.failureCode === 'recordLate') return this.settled(await this.recommitted(row));
     if (row.failureCode === 'noEntrants')
-      throw businessRule('Nobody is eligible: no comment matches the entry rule yet.');
+      throw businessRule('noEligibleEntrants', 'Nobody is eligible: no comment matches the entry rule yet.');
     if (row.failureCode === 'beaconRefused')
       throw new AppError('UNAVAILABLE', 'The public randomness beacon refused: the draw failed.');
     return row;
@@ -184,7 +187,7 @@ export class DrawEngine {
 
   async find(drawId: string): Promise<DrawRow> {
     const [row] = await this.db.select().from(draw).where(eq(draw.id, drawId));
-    if (!row) throw notFound('No such draw.');
+    if (!row) throw notFound('drawNotFound', 'No such draw.');
     return row;
   }
 
@@ -213,20 +216,24 @@ export class DrawEngine {
   ): Promise<DrawRow> {
     const [owner] = await tx.select().from(campaign).where(eq(campaign.id, request.campaignId)).for('update');
     if (!owner) throw campaignNotFound();
-    if (owner.status === 'draft') throw businessRule('Publish the campaign before drawing winners.');
+    if (owner.status === 'draft')
+      throw businessRule('campaignNotPublished', 'Publish the campaign before drawing winners.');
     const [busy] = await tx
       .select({ id: draw.id })
       .from(draw)
       .where(and(eq(draw.campaignId, owner.id), inArray(draw.status, [...PENDING])));
-    if (busy) throw conflict('Another draw of this campaign is running; try again in a moment.');
+    if (busy)
+      throw conflict('drawInProgress', 'Another draw of this campaign is running; try again in a moment.');
     const [drawn] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(winner)
       .where(and(eq(winner.campaignId, owner.id), ne(winner.status, 'excluded')));
     const remaining = owner.winnerCount - Number(drawn?.count ?? 0);
     const count = request.count === 'remaining' ? remaining : request.count;
-    if (remaining <= 0) throw businessRule('Every winner of this campaign has been drawn.');
-    if (count > remaining) throw businessRule(`Only ${remaining} winner(s) remain to be drawn.`);
+    if (remaining <= 0)
+      throw businessRule('allWinnersDrawn', 'Every winner of this campaign has been drawn.');
+    if (count > remaining)
+      throw businessRule('tooManyWinnersRequested', `Only ${remaining} winner(s) remain to be drawn.`);
     const [last] = await tx
       .select({ round: sql<number>`coalesce(max(${draw.round}), 0)::int` })
       .from(draw)
@@ -393,7 +400,7 @@ export class DrawEngine {
 
   private async lock(tx: Tx, drawId: string): Promise<DrawRow> {
     const [row] = await tx.select().from(draw).where(eq(draw.id, drawId)).for('update');
-    if (!row) throw notFound('No such draw.');
+    if (!row) throw notFound('drawNotFound', 'No such draw.');
     return row;
   }
 

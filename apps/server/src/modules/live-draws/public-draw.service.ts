@@ -63,7 +63,7 @@ export class PublicDrawService {
 
   private async visible(id: string): Promise<{ row: DrawRow; title: string; streamerName: string }> {
     const row = await this.draws.findDraw(id);
-    if (!row) throw notFound('No such draw.', 'drawNotFound');
+    if (!row) throw notFound('drawNotFound', 'No such draw.');
     const [owner] = await this.db
       .select({
         title: campaign.title,
@@ -75,7 +75,7 @@ export class PublicDrawService {
       .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
       .where(eq(campaign.id, row.campaignId));
     if (!owner || owner.status === 'draft' || owner.suspended)
-      throw notFound('No such draw.', 'drawNotFound');
+      throw notFound('drawNotFound', 'No such draw.');
     return { row, title: owner.title, streamerName: owner.name };
   }
 
@@ -128,7 +128,10 @@ export class PublicDrawService {
   async proof(id: string): Promise<DrawProof & DrawProofResponse> {
     const { row } = await this.visible(id);
     if (row.status !== 'revealed')
-      throw conflict('This draw has not been revealed yet: its proof comes with the reveal.');
+      throw conflict(
+        'drawNotRevealed',
+        'This draw has not been revealed yet: its proof comes with the reveal.',
+      );
     const [entrants, winners] = await Promise.all([this.draws.entrantKeys(row.id), this.winnersOf(row.id)]);
     return {
       algorithm: DRAW_ALGORITHM,

@@ -94,10 +94,12 @@ export class WinnersService {
         .from(winner)
         .where(and(eq(winner.campaignId, owned.id), inArray(winner.id, [...reasons.keys()])))
         .for('update');
-      if (rows.length !== reasons.size) throw notFound('No winner of this campaign with one of these ids.');
+      if (rows.length !== reasons.size)
+        throw notFound('winnerNotFound', 'No winner of this campaign with one of these ids.');
       const handedOver = rows.filter((row) => row.status !== 'excluded' && row.distributedAt !== null);
       if (handedOver.length > 0) {
         throw businessRule(
+          'winnerAlreadyDistributed',
           'A winner whose prize has been handed to delivery cannot be excluded.',
           [
             ...handedOver.map((row) => ({
@@ -105,7 +107,6 @@ export class WinnersService {
               message: `${row.displayName} has been distributed`,
             })),
           ],
-          'winnerAlreadyDistributed',
         );
       }
       const byDraw = new Map<string, string[]>();

@@ -62,7 +62,7 @@ export function registerLiveEventRoutes(
     async (request, reply) => {
       const campaignId = (request.params as { id?: string }).id ?? '';
       if (campaignId.length === 0 || campaignId.length > 100) {
-        return sendError(reply, 'NOT_FOUND', 'No campaign with this id.');
+        return sendError(reply, 'NOT_FOUND', 'No campaign with this id.', undefined, 'campaignNotFound');
       }
       // Listen first, then read the snapshot: an event in between is queued, not lost.
       let stream: EventStream | null = null;
@@ -81,7 +81,7 @@ export function registerLiveEventRoutes(
       }
       if (!snapshot) {
         unsubscribe();
-        return sendError(reply, 'NOT_FOUND', 'No campaign with this id.');
+        return sendError(reply, 'NOT_FOUND', 'No campaign with this id.', undefined, 'campaignNotFound');
       }
       // The opening lines and the snapshot in the stream's first write (one syscall per viewer).
       const preamble = `: hello\n\n${snapshotFrames(snapshot)}${early.map(frameOf).join('')}`;

@@ -3,6 +3,7 @@ import type { CampaignForLive, LiveCommentRow, LiveStreamRow } from './live-stre
 import type { CommentReason } from '@hanabi/api';
 import { commentRuleReason } from '../live-entries/index.ts';
 import type { IngestState } from './poll-failure.ts';
+import { liveStreamErrorCodeOf } from './live-stream-errors.ts';
 
 export function toLiveStream(row: LiveStreamRow, counts: { comments: number; entrants: number }): LiveStream {
   const state = row.ingestState as IngestState;
@@ -24,6 +25,7 @@ export function toLiveStream(row: LiveStreamRow, counts: { comments: number; ent
     rateLimitRemaining: rate && rate.resetAt > Date.now() ? rate.remaining : null,
     pollingIntervalMs: row.pollingIntervalMs,
     lastError: row.lastError,
+    lastErrorCode: liveStreamErrorCodeOf(row.lastError),
     startedAt: row.startedAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
   };

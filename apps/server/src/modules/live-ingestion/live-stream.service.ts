@@ -50,15 +50,21 @@ export class LiveStreamService {
     const campaign = await this.owned(session, campaignId);
     const now = this.clock();
     const status = settledStatus(campaign.status, campaign.startsAt, campaign.endsAt, now);
-    if (status === 'draft') throw businessRule('Publish the campaign before reading a live chat for it.');
-    if (status === 'ended') throw businessRule('This campaign has ended: no more comments are read for it.');
+    if (status === 'draft')
+      throw businessRule('campaignNotPublished', 'Publish the campaign before reading a live chat for it.');
+    if (status === 'ended')
+      throw businessRule('campaignEnded', 'This campaign has ended: no more comments are read for it.');
     if (!campaign.platforms.includes(platform)) {
-      throw businessRule(`This campaign does not run on ${PLATFORM_NAME[platform]}.`);
+      throw businessRule(
+        'platformNotInCampaign',
+        `This campaign does not run on ${PLATFORM_NAME[platform]}.`,
+      );
     }
     const connection = await this.connections.chatConnection(campaign.streamerId, platform);
     let quotaUsed = 0;
     const notLive = () =>
       businessRule(
+        'notLiveOnPlatform',
         `You are not live on ${PLATFORM_NAME[platform]} right now: start your broadcast, then try again.`,
       );
     const found = await this.tokens
@@ -82,10 +88,12 @@ export class LiveStreamService {
         this.log.warn({ err: error, campaignId, platform }, 'could not look up the live broadcast');
         if (isLiveAdapterError(error, 'reauthorize') || isLiveAdapterError(error, 'refreshToken')) {
           throw businessRule(
+            'platformAccessRevoked',
             `${PLATFORM_NAME[platform]} no longer accepts Hanabi's access to your account: connect it again.`,
           );
         }
         throw businessRule(
+          'platformNoAnswer',
           `${PLATFORM_NAME[platform]} did not answer about your broadcast. Check your connection and try again.`,
         );
       });
@@ -115,7 +123,8 @@ export class LiveStreamService {
   async stop(session: SessionUser, campaignId: string, platform: LivePlatform): Promise<LiveStream> {
     const campaign = await this.owned(session, campaignId);
     const current = await this.streams.current(campaignId, platform);
-    if (!current) throw notFound(`No ${PLATFORM_NAME[platform]} stream is read for this campaign.`);
+    if (!current)
+      throw notFound('liveStreamNotFound', `No ${PLATFORM_NAME[platform]} stream is read for this campaign.`);
     const row =
       current.status === 'waiting' || current.status === 'live'
         ? await this.streams.stop(current.id, campaignId, this.clock())
@@ -132,7 +141,11 @@ export class LiveStreamService {
   ): Promise<CommentList> {
     const campaign = await this.owned(session, query.campaignId);
     const stream = await this.streams.find(campaign.id, platform, a, b);
-    if (!stream) throw notFound(`No ${PLATFORM_NAME[platform]} stream ${a}/${b} for this campaign.`);
+    if (!stream)
+      throw notFound(
+        'liveStreamNotFound',
+        `No ${PLATFORM_NAME[platform]} stream ${a}/${b} for this campaign.`,
+      );
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const { rows, total } = await this.commentRows.page({
       streamId: stream.id,

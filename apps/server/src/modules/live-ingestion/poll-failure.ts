@@ -1,5 +1,6 @@
 import { isLiveAdapterError, type ChatMessage } from '../../adapters/live-chat/index.ts';
 import type { Logger } from '../../logger.ts';
+import { liveStreamErrorText as text } from './live-stream-errors.ts';
 import type { LiveStreamRow, PollCommit } from './live-stream.repository.ts';
 
 /** `live_stream.ingest_state`: what a poll needs beyond the cursor. Stored as JSON; all fields optional. */
@@ -41,7 +42,8 @@ export interface Decision {
 
 const MAX_BACKOFF_MS = 5 * 60_000;
 
-const platformName = (row: LiveStreamRow) => (row.platform === 'youtube' ? 'YouTube' : 'TwitCasting');
+const platformName = (row: LiveStreamRow): 'YouTube' | 'TwitCasting' =>
+  row.platform === 'youtube' ? 'YouTube' : 'TwitCasting';
 
 /**
  * What a failed poll means for the stream, in words a streamer can act on: the chat is over (ended), wait for
@@ -73,16 +75,15 @@ export function failureDecision(
         return ended(null);
       case 'chatNotFound':
       case 'notFound':
-        return ended(`${name} no longer finds this broadcast's chat; reading stopped.`);
+        return ended(text.chatGone(name));
       case 'chatDisabled':
-        return ended(`Chat is turned off for this ${name} broadcast.`);
+        return ended(text.chatDisabled(name));
       case 'quotaExceeded':
         return {
           ...empty,
           patch: {
             nextPollAt: at(error.retryAfterMs ?? 60 * 60_000),
-            lastError:
-              "YouTube's daily API quota for Hanabi is used up. Reading resumes after midnight Pacific time.",
+            lastError: text.projectQuotaUsedUp(),
             ingestState: state,
           },
         };
@@ -101,11 +102,9 @@ export function failureDecision(
       }
       case 'reauthorize':
       case 'refreshToken':
-        return stopped(
-          `${name} no longer accepts Hanabi's access to your account. Connect it again, then start reading again.`,
-        );
+        return stopped(text.accessRevoked(name));
       case 'forbidden':
-        return stopped(`${name} refused to show this chat to the connected account.`);
+        return stopped(text.chatRefused(name));
       default:
         break;
     }
@@ -122,7 +121,7 @@ export function failureDecision(
       nextPollAt: at(wait),
       // A page token YouTube no longer takes: start again from the recent window (duplicates are dropped).
       ...(resetCursor ? { cursor: null } : {}),
-      lastError: `Could not read the ${name} chat just now; retrying in ${Math.ceil(wait / 1000)} s.`,
+      lastError: text.readFailedRetrying(name, Math.ceil(wait / 1000)),
       ingestState: { ...state, failures },
     },
   };

@@ -16,6 +16,7 @@ import type { ConnectionTokens } from '../live-connections/index.ts';
 import type { PlatformConnectionRow } from '../live-connections/index.ts';
 import type { LiveStreamRow } from './live-stream.repository.ts';
 import { failureDecision, type Decision, type IngestState } from './poll-failure.ts';
+import { liveStreamErrorText } from './live-stream-errors.ts';
 import type { QuotaToday } from './youtube-quota-ledger.ts';
 
 /** How long a stream that failed waits before the reader tries streaming again (list polling meanwhile). */
@@ -256,8 +257,8 @@ export class YouTubeChatRead {
         ingestState: ctx.state,
         nextPollAt: new Date(ctx.now.getTime() + msUntilQuotaReset(ctx.now)),
         lastError: streamSpent
-          ? `Today's YouTube quota budget for this stream is used up (${quotaUsed} of ${budget} units). Reading resumes after midnight Pacific time.`
-          : `Hanabi's YouTube quota for today is used up (${ctx.quota.used} of ${ctx.quota.limit} units, all streams). Reading resumes after midnight Pacific time.`,
+          ? liveStreamErrorText.streamQuotaBudgetSpent(quotaUsed, budget)
+          : liveStreamErrorText.projectQuotaBudgetSpent(ctx.quota.used, ctx.quota.limit),
       },
     };
   }

@@ -54,9 +54,9 @@ export class ManualDistributionService {
    */
   private async parse(session: SessionUser, body: Body): Promise<ParsedRecipient[]> {
     const goods = await this.batches.goodsForDistribution(body.digitalGoodsId);
-    if (!goods) throw notFound('No such digital goods.');
+    if (!goods) throw notFound('goodsNotFound', 'No such digital goods.');
     if (goods.streamerId !== session.userId)
-      throw forbidden('You can only distribute your own digital goods.');
+      throw forbidden('notYourGoods', 'You can only distribute your own digital goods.');
     const parsed = body.distributionList.map((row) => parseRecipient(row.recipient));
     return resolveTwitcastingIds(parsed, this.twitcasting);
   }
@@ -151,7 +151,8 @@ export class ManualDistributionService {
 
   async detail(session: SessionUser, id: string): Promise<ManualDistributionDetail> {
     const found = await this.batches.findWithGoods(id);
-    if (!found || found.row.streamerId !== session.userId) throw notFound('No such manual distribution.');
+    if (!found || found.row.streamerId !== session.userId)
+      throw notFound('manualDistributionNotFound', 'No such manual distribution.');
     const [deliveries, held] = await Promise.all([
       this.deliveries.ofManualDistribution(id),
       this.deliveries.heldOf({ manualDistributionId: id }),
@@ -186,11 +187,11 @@ export class ManualDistributionService {
 
   private async plan(session: SessionUser, body: Body, parsed: ParsedRecipient[], tx: Tx) {
     const goods = await this.batches.goodsForDistribution(body.digitalGoodsId, tx);
-    if (!goods) throw notFound('No such digital goods.');
+    if (!goods) throw notFound('goodsNotFound', 'No such digital goods.');
     if (goods.streamerId !== session.userId)
-      throw forbidden('You can only distribute your own digital goods.');
+      throw forbidden('notYourGoods', 'You can only distribute your own digital goods.');
     if (goods.status !== 'published' || goods.tokenId === null) {
-      throw businessRule('Publish the digital goods before distributing them.', [
+      throw businessRule('goodsNotPublished', 'Publish the digital goods before distributing them.', [
         { field: 'body.digitalGoodsId', message: 'is not published' },
       ]);
     }
@@ -250,6 +251,7 @@ function refuseUnsendable(preview: ManualDistributionPreview): void {
   }
   if (preview.totalAmount > preview.remainingSupply) {
     throw businessRule(
+      'notEnoughCopies',
       `Only ${preview.remainingSupply} copies of these goods are left; this distribution needs ${preview.totalAmount}.`,
       [
         {

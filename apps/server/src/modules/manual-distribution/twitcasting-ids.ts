@@ -31,6 +31,7 @@ export async function resolveTwitcastingIds(
   ];
   if (screenIds.length > MAX_SCREEN_ID_LOOKUPS) {
     throw businessRule(
+      'tooManyTwitcastingIds',
       `This list names ${screenIds.length} TwitCasting screen ids; at most ${MAX_SCREEN_ID_LOOKUPS} can be looked up at once. Write the numeric TwitCasting user ids (twitcasting:<number>) instead.`,
       [{ field: 'body.distributionList', message: 'too many TwitCasting screen ids to look up' }],
     );
@@ -43,6 +44,7 @@ export async function resolveTwitcastingIds(
     } catch (error) {
       const why = isLiveAdapterError(error, 'rateLimited') ? 'is busy (rate limit)' : 'could not be reached';
       throw businessRule(
+        'twitcastingIdUnresolved',
         `TwitCasting ${why}, so the screen id "${screenId}" could not be turned into its user id. Try again later, or write the numeric TwitCasting user id (twitcasting:<number>).`,
         [{ field: 'body.distributionList', message: `TwitCasting screen id "${screenId}" not resolved` }],
       );

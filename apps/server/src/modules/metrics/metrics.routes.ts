@@ -25,12 +25,13 @@ export function registerMetricsRoutes(
     schema: { hide: true },
     handler: async (request, reply) => {
       const access = metricsAccess(request.headers.authorization, token);
-      if (access === 'off') return sendError(reply, 'NOT_FOUND', 'Not found.');
+      if (access === 'off') return sendError(reply, 'NOT_FOUND', 'Not found.', undefined, 'notFound');
       if (access === 'missing') {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
         return sendError(reply, 'UNAUTHENTICATED', 'Metrics need the bearer token (METRICS_TOKEN).');
       }
-      if (access === 'wrong') return sendError(reply, 'FORBIDDEN', 'This metrics token is not accepted.');
+      if (access === 'wrong')
+        return sendError(reply, 'FORBIDDEN', 'This metrics token is not accepted.', undefined, 'notAllowed');
       const body = await metrics.render();
       return reply.header('cache-control', 'no-store').type(metrics.contentType).send(body);
     },

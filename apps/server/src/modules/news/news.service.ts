@@ -25,7 +25,7 @@ function toValues(input: NewsInput): Partial<NewsValues> {
   return values;
 }
 
-const missing = () => notFound('There is no such news item.');
+const missing = () => notFound('newsNotFound', 'There is no such news item.');
 
 /** The original names the news cursor `nextCursor`; the 400 names that field. */
 function decodeNewsCursor(cursor: string): { at: Date; id: string } {

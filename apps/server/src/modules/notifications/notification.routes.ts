@@ -33,7 +33,8 @@ export function registerNotificationRoutes(
     { config: { access: 'signedIn' }, schema: { hide: true } },
     async (request, reply) => {
       const userId = request.session?.userId;
-      if (!userId) return sendError(reply, 'FORBIDDEN', 'Finish signing up first.');
+      if (!userId)
+        return sendError(reply, 'FORBIDDEN', 'Finish signing up first.', undefined, 'signUpUnfinished');
       const unread = (unreadCount: number): NotificationStreamEvent => ({ unreadCount });
       // Listen first, then count: a notification in between is not lost. Counts that arrive before the
       // stream is open wait for it.

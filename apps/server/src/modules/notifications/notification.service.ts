@@ -22,7 +22,8 @@ export class NotificationService {
   constructor(private readonly notifications: NotificationRepository) {}
 
   async list(session: SessionUser, query: NotificationListQuery): Promise<NotificationList> {
-    if (session.userId !== query.userId) throw forbidden('You can only read your own notifications.');
+    if (session.userId !== query.userId)
+      throw forbidden('notYourNotifications', 'You can only read your own notifications.');
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const [rows, unreadCount, locale] = await Promise.all([
       this.notifications.list(
@@ -45,12 +46,12 @@ export class NotificationService {
   async read(session: SessionUser, id: string): Promise<Notification> {
     // Someone else's notification is "not found": ids of others are nobody's business.
     const [row] = session.userId ? await this.notifications.markRead(session.userId, [id]) : [];
-    if (!row) throw notFound('No notification of yours with this id.');
+    if (!row) throw notFound('notificationNotFound', 'No notification of yours with this id.');
     return toNotification(row, await this.notifications.localeOf(row.userId));
   }
 
   async readAll(session: SessionUser, ids: string[]): Promise<{ updated: number; unreadCount: number }> {
-    if (!session.userId) throw forbidden('Finish signing up first.');
+    if (!session.userId) throw forbidden('signUpUnfinished', 'Finish signing up first.');
     const rows = await this.notifications.markRead(session.userId, [...new Set(ids)]);
     return { updated: rows.length, unreadCount: await this.notifications.unreadCount(session.userId) };
   }

@@ -73,7 +73,13 @@ export function registerCrawlerPage(
         isCrawlerRequest(request.headers['user-agent'], request.query as Record<string, unknown>);
       if (!crawler) {
         if (shell === null) {
-          return sendError(reply, 'NOT_FOUND', `Nothing at GET ${request.url.split('?')[0]}.`);
+          return sendError(
+            reply,
+            'NOT_FOUND',
+            `Nothing at GET ${request.url.split('?')[0]}.`,
+            undefined,
+            'notFound',
+          );
         }
         const paint = options.paint;
         if (!paint) return sendAppShell(request, reply, shell);

@@ -130,7 +130,13 @@ export function registerStaticPagePaint(
     handler: async (request, reply) => {
       const shell = appShellOf(options.webDist);
       if (!shell || !acceptsHtml(request)) {
-        return sendError(reply, 'NOT_FOUND', `Nothing at GET ${request.url.split('?')[0]}.`);
+        return sendError(
+          reply,
+          'NOT_FOUND',
+          `Nothing at GET ${request.url.split('?')[0]}.`,
+          undefined,
+          'notFound',
+        );
       }
       const cookies = request.headers.cookie;
       const locale = options.signedOutOnly && hasSessionCookie(cookies) ? 'none' : paintLocale(cookies);

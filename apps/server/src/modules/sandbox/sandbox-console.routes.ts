@@ -89,7 +89,8 @@ export function registerSandboxConsoleRoutes(
     async (request, reply) => {
       const body = request.body as { platform: SandboxPlatform; ownerId: string; title: string };
       const stream = service.startStream(body.platform, body.ownerId, body.title);
-      if (!stream) return sendError(reply, 'NOT_FOUND', 'No such fake account on that platform.');
+      if (!stream)
+        return sendError(reply, 'NOT_FOUND', 'No such fake account on that platform.', undefined, 'notFound');
       return reply.code(201).send(streamView(stream));
     },
   );
@@ -99,7 +100,7 @@ export function registerSandboxConsoleRoutes(
     { config: CONSOLE, schema: { params: streamParams } },
     async (request, reply) => {
       const stream = service.endStream((request.params as { streamId: string }).streamId);
-      if (!stream) return sendError(reply, 'NOT_FOUND', 'No such sandbox stream.');
+      if (!stream) return sendError(reply, 'NOT_FOUND', 'No such sandbox stream.', undefined, 'notFound');
       return streamView(stream);
     },
   );
@@ -126,10 +127,12 @@ export function registerSandboxConsoleRoutes(
         (request.params as { streamId: string }).streamId,
         request.body as SandboxPostMessageBody,
       );
-      if (result === 'no-stream') return sendError(reply, 'NOT_FOUND', 'No such sandbox stream.');
+      if (result === 'no-stream')
+        return sendError(reply, 'NOT_FOUND', 'No such sandbox stream.', undefined, 'notFound');
       if (result === 'no-author')
-        return sendError(reply, 'NOT_FOUND', 'No such fake account on that platform.');
-      if (result === 'ended') return sendError(reply, 'CONFLICT', 'This stream has ended.');
+        return sendError(reply, 'NOT_FOUND', 'No such fake account on that platform.', undefined, 'notFound');
+      if (result === 'ended')
+        return sendError(reply, 'CONFLICT', 'This stream has ended.', undefined, 'sandboxStreamEnded');
       return reply.code(201).send(messageView(result));
     },
   );
@@ -143,7 +146,7 @@ export function registerSandboxConsoleRoutes(
     async (request, reply) => {
       const { streamId, messageId } = request.params as { streamId: string; messageId: string };
       if (!service.deleteMessage(streamId, messageId))
-        return sendError(reply, 'NOT_FOUND', 'No such message.');
+        return sendError(reply, 'NOT_FOUND', 'No such message.', undefined, 'notFound');
       return reply.code(204).send();
     },
   );
@@ -160,7 +163,8 @@ export function registerSandboxConsoleRoutes(
     async (request, reply) => {
       const { streamId } = request.params as { streamId: string };
       const started = service.startAutoChatter(streamId, request.body as AutoChatterInput);
-      if (!started) return sendError(reply, 'NOT_FOUND', 'No live sandbox stream with that id.');
+      if (!started)
+        return sendError(reply, 'NOT_FOUND', 'No live sandbox stream with that id.', undefined, 'notFound');
       return { autoChatter: service.autoChatter(streamId) };
     },
   );

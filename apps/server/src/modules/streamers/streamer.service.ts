@@ -150,7 +150,7 @@ export class StreamerService {
   /** Streamers look up recipients for manual distribution; operators look up anyone. */
   async searchUsers(session: SessionUser, query: UserSearchQuery): Promise<UserSearchResult> {
     if (session.type !== 'streamer' && session.role !== 'operator') {
-      throw forbidden('Only streamers and operators can search people.');
+      throw forbidden('peopleSearchNotAllowed', 'Only streamers and operators can search people.');
     }
     const rows = await this.streamers.searchUsers(query.q, query.type, query.limit);
     return { list: rows.map(toPublicUser) };
@@ -158,7 +158,7 @@ export class StreamerService {
 
   private async requireStreamer(id: string): Promise<StreamerWithCounts> {
     const row = await this.streamers.findStreamer(id);
-    if (!row) throw notFound('No streamer with this id.');
+    if (!row) throw notFound('streamerNotFound', 'No streamer with this id.');
     return row;
   }
 }

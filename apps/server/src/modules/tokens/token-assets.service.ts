@@ -62,7 +62,7 @@ export class TokenAssetService {
       if (tooLarge) throw tooLargeError(maxBytes);
       throw this.ipfsError(error);
     }
-    if (total === 0) throw badRequest('The file is empty.');
+    if (total === 0) throw badRequest('The file is empty.', undefined, 'fileEmpty');
     return {
       cid: added.cid,
       // The file's own size (the adapter's `size` counts the whole DAG, as Kubo's add does, for multi-block files).

@@ -40,7 +40,7 @@ describe('chain errors as API errors', () => {
   });
 
   it('passes AppErrors through', () => {
-    const original = new AppError('NOT_FOUND', 'Token 9 is unknown');
+    const original = new AppError('NOT_FOUND', 'Token 9 is unknown', undefined, 'tokenNotFound');
     expect(toAppError(original, log)).toBe(original);
   });
 });

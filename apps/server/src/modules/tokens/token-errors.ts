@@ -25,7 +25,8 @@ export function toAppError(error: unknown, log: Logger): AppError {
     );
   }
   if (error instanceof ChainError) {
-    if (error.chainKind === 'reverted') return new AppError('BUSINESS_RULE', chainMessage(error));
+    if (error.chainKind === 'reverted')
+      return new AppError('BUSINESS_RULE', chainMessage(error), undefined, 'chainRefused');
     if (error.chainKind === 'permanent') {
       log.error({ err: error }, 'the chain refused a request');
       return new AppError('UNAVAILABLE', `The chain refused the request: ${chainMessage(error)}`);

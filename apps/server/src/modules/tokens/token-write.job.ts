@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, appErrorOf } from '../../lib/app-error.ts';
 import { defineJob, type JobDefinition } from '../../queue/job-definition.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
 import type { Requester, TokenService } from './tokens.service.ts';
@@ -14,7 +14,15 @@ const TokenWritePayload = z.object({
 
 type TokenWriteOutcome =
   | { outcome: 'done'; result: unknown }
-  | { outcome: 'refused'; error: { code: AppError['code']; message: string; details?: AppError['details'] } }
+  | {
+      outcome: 'refused';
+      error: {
+        code: AppError['code'];
+        message: string;
+        details?: AppError['details'];
+        reason?: AppError['reason'];
+      };
+    }
   | { outcome: 'expired' };
 
 /** How long an api waits for a running write to finish (a receipt on a slow chain). */
@@ -42,6 +50,7 @@ export function tokenWriteJob(tokens: () => TokenService): JobDefinition<typeof 
             code: error.code,
             message: error.message,
             ...(error.details ? { details: error.details } : {}),
+            ...(error.reason ? { reason: error.reason } : {}),
           },
         };
       }
@@ -74,7 +83,8 @@ export function handOffTokenWrites(
         const outcome = state.output as TokenWriteOutcome;
         if (outcome.outcome === 'done') return outcome.result;
         if (outcome.outcome === 'refused') {
-          throw new AppError(outcome.error.code, outcome.error.message, outcome.error.details);
+          const { code, message, details, reason } = outcome.error;
+          throw appErrorOf(code, message, details, reason);
         }
         throw noWorker(startWithin);
       }

@@ -362,13 +362,17 @@ export class TokenService {
     if (amount <= available) return;
     const left = available > 0n ? available : 0n;
     throw businessRule(
+      'tokenSupplyCapReached',
       `Token ${tokenId} is the goods "${goods.name}" with a supply of ${goods.supply}: ${left} more can be minted, not ${amount}.`,
       [{ field: 'body.token.amount', message: `at most ${left} (supply cap)` }],
     );
   }
 
   private unknownToken(tokenId: bigint): AppError {
-    return notFound(`Token ${tokenId} is unknown: it was never minted by Hanabi and has no URI.`);
+    return notFound(
+      'tokenNotFound',
+      `Token ${tokenId} is unknown: it was never minted by Hanabi and has no URI.`,
+    );
   }
 
   /**
@@ -402,7 +406,7 @@ export class TokenService {
     if (receipt.status !== 'success') {
       const message = `${operation.kind} reverted on chain in transaction ${receipt.txHash}`;
       await this.repository.failOperation(id, message, receipt);
-      throw new AppError('BUSINESS_RULE', message);
+      throw businessRule('chainRefused', message);
     }
     await this.repository.confirmOperation(id, receipt, operation);
     this.log.info(

@@ -53,7 +53,7 @@ export class AssetService {
   async store(input: StoreInput): Promise<AssetRow> {
     const limit = this.maxBytes[input.kind];
     if (input.size > limit) throw tooLarge(input.kind, limit);
-    if (input.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty.');
+    if (input.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty.', undefined, 'fileEmpty');
 
     const source =
       input.body instanceof Uint8Array
@@ -131,7 +131,7 @@ export class AssetService {
   /** The answer of a finished tus upload, to its owner only. */
   async resultOfUpload(ownerId: string, uploadId: string): Promise<UploadResult> {
     const row = await this.assets.findByUploadId(uploadId);
-    if (!row || row.ownerId !== ownerId) throw notFound('No finished upload with this id.');
+    if (!row || row.ownerId !== ownerId) throw notFound('uploadNotFound', 'No finished upload with this id.');
     return this.toResult(row);
   }
 
@@ -146,17 +146,17 @@ export class AssetService {
   ): Promise<AssetRow> {
     const row = await this.assets.findOwned(ownerId, assetId);
     if (!row) {
-      throw businessRule(`${options.field}: no file of yours has this id.`, [
+      throw businessRule('fileNotYours', `${options.field}: no file of yours has this id.`, [
         { field: options.field, message: 'is not one of your uploaded files' },
       ]);
     }
     if (row.kind !== options.kind) {
-      throw businessRule(`${options.field}: this file was uploaded as a ${row.kind} file.`, [
+      throw businessRule('fileWrongKind', `${options.field}: this file was uploaded as a ${row.kind} file.`, [
         { field: options.field, message: `must be a ${options.kind} upload` },
       ]);
     }
     if (options.imageOnly && !UPLOAD_IMAGE_TYPES.includes(row.mediaType)) {
-      throw businessRule(`${options.field}: this file is not an image.`, [
+      throw businessRule('fileNotImage', `${options.field}: this file is not an image.`, [
         { field: options.field, message: 'must be an image (png, jpeg, gif or webp)' },
       ]);
     }

@@ -51,9 +51,9 @@ export function registerFilesRoutes(app: FastifyInstance, storage: FileStorage):
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      if (!isStorageKey(key)) return sendError(reply, 'NOT_FOUND', 'No such file.');
+      if (!isStorageKey(key)) return sendError(reply, 'NOT_FOUND', 'No such file.', undefined, 'notFound');
       const info = await storage.stat(key);
-      if (!info) return sendError(reply, 'NOT_FOUND', 'No such file.');
+      if (!info) return sendError(reply, 'NOT_FOUND', 'No such file.', undefined, 'notFound');
 
       const etag = `"${info.size.toString(16)}-${info.modifiedAt.getTime().toString(16)}"`;
       reply
@@ -87,7 +87,7 @@ export function registerFilesRoutes(app: FastifyInstance, storage: FileStorage):
       if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${info.size}`);
       if (request.method === 'HEAD' || length === 0) return reply.send();
       const body = await storage.get(key, range ?? undefined);
-      if (!body) return sendError(reply, 'NOT_FOUND', 'No such file.');
+      if (!body) return sendError(reply, 'NOT_FOUND', 'No such file.', undefined, 'notFound');
       return reply.send(body);
     },
   });

@@ -1,5 +1,5 @@
 import { errorCodeForStatus, type ErrorCode } from '@hanabi/api';
-import { AppError } from '../../lib/app-error.ts';
+import { appErrorOf, type AppError } from '../../lib/app-error.ts';
 
 /** The envelope code for an HTTP status (400 → BAD_REQUEST). */
 export const codeForStatus: (status: number) => ErrorCode = errorCodeForStatus;
@@ -11,6 +11,7 @@ export function errorBody(error: AppError): string {
       code: error.code,
       message: error.message,
       ...(error.details && error.details.length > 0 ? { details: error.details } : {}),
+      ...(error.reason ? { reason: error.reason } : {}),
     },
   });
 }
@@ -19,5 +20,5 @@ export function errorBody(error: AppError): string {
 export function envelopeText(status: number, body: string): string {
   const trimmed = body.trim();
   if (trimmed.startsWith('{')) return trimmed;
-  return errorBody(new AppError(codeForStatus(status), trimmed || `Upload request answered ${status}.`));
+  return errorBody(appErrorOf(codeForStatus(status), trimmed || `Upload request answered ${status}.`));
 }

@@ -110,7 +110,7 @@ export class TusUploads {
     }
     const limit = this.assets.limitFor(uploadKind);
     if (upload.size > limit) throw tooLarge(uploadKind, limit);
-    if (upload.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty.');
+    if (upload.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty.', undefined, 'fileEmpty');
     return { metadata: { ...metadata, owner: ownerId } };
   }
 

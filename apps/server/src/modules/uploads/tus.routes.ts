@@ -77,11 +77,12 @@ export async function registerTusRoutes(
         const state = await tus.stateOf(ownerId, id);
         if (state.state === 'unknown' || state.state === 'foreign') {
           reply.header('tus-resumable', '1.0.0').header('cache-control', NO_STORE);
-          return sendError(reply, 'NOT_FOUND', 'No upload with this id.');
+          return sendError(reply, 'NOT_FOUND', 'No upload with this id.', undefined, 'uploadNotFound');
         }
         if (state.state === 'finished') {
           reply.header('tus-resumable', '1.0.0').header('cache-control', NO_STORE);
-          if (request.method !== 'HEAD') return sendError(reply, 'NOT_FOUND', 'This upload has finished.');
+          if (request.method !== 'HEAD')
+            return sendError(reply, 'NOT_FOUND', 'This upload has finished.', undefined, 'uploadFinished');
           return reply
             .status(200)
             .header('upload-offset', String(state.size))

@@ -53,6 +53,7 @@ export class WatchlistService {
   }
 
   private requireSelf(session: SessionUser, userId: string): void {
-    if (session.userId !== userId) throw forbidden('You can only change your own watchlist.');
+    if (session.userId !== userId)
+      throw forbidden('notYourWatchlist', 'You can only change your own watchlist.');
   }
 }

@@ -1,4 +1,5 @@
 import { readCookie } from '../../lib/api-client';
+import { serverErrorText } from '../../lib/server-error-text';
 
 import { SANDBOX_API_BASE, type SandboxState } from '@hanabi/api';
 
@@ -29,7 +30,9 @@ export async function sandboxCall<T>(method: string, path: string, body?: unknow
   const text = await response.text();
   const parsed = text ? (JSON.parse(text) as unknown) : null;
   if (!response.ok) {
-    const message = (parsed as { error?: { message?: string } } | null)?.error?.message;
+    // The reader's language for a known case (decision 0205), the server's English for one this web does not know.
+    const message =
+      serverErrorText(parsed) ?? (parsed as { error?: { message?: string } } | null)?.error?.message;
     throw new Error(message ?? `HTTP ${response.status}`);
   }
   return parsed as T;

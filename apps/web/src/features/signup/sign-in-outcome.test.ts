@@ -56,6 +56,18 @@ describe('sign-in outcome (docs/original-spec.md §4)', () => {
     expect(outcomeOfSigninError(new Error('not yet register'))).toMatchObject({ mode: 'registration' });
     const forbidden = new ApiError({ status: 403, code: 'FORBIDDEN', message: 'This account is suspended.' });
     expect(outcomeOfSigninError(forbidden)).toEqual({ mode: 'error', message: 'This account is suspended.' });
+    // A refusal with a reason reads in the page's language (decision 0205).
+    const message = 'This sign-in already has a Hanabi account.';
+    const taken = new ApiError({
+      status: 409,
+      code: 'CONFLICT',
+      message,
+      body: { error: { code: 'CONFLICT', message, reason: 'accountAlreadyExists' } },
+    });
+    expect(outcomeOfSigninError(taken)).toEqual({
+      mode: 'error',
+      message: 'このログイン方法にはすでに Hanabi のアカウントがあります。ログインしてください。',
+    });
   });
 });
 

@@ -9,6 +9,8 @@ import {
   type AuthProvider,
   type SigninResponse,
 } from '@hanabi/api';
+import { isApiError } from '../../lib/api-client';
+import { errorMessageOf } from '../../lib/toast';
 
 export type SignInOutcome =
   /** A user came back: store it. */
@@ -75,7 +77,8 @@ export function outcomeOfSigninError(error: unknown): SignInOutcome {
       providerUid: null,
     };
   }
-  return { mode: 'error', message };
+  // A refusal in the reader's language (decision 0205); the raw words only for what is not a server envelope.
+  return { mode: 'error', message: isApiError(error) ? errorMessageOf(error) : message };
 }
 
 /** What the landing page found before calling sign-in. */

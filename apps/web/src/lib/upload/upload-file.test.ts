@@ -153,8 +153,14 @@ describe('upload helpers', () => {
     expect(uploadErrorOf(413).reason).toBe('tooLarge');
     expect(uploadErrorOf(415).reason).toBe('unsupportedType');
     expect(uploadErrorOf(0).reason).toBe('network');
-    expect(uploadErrorOf(422, { error: { code: 'VALIDATION_FAILED', message: 'bad name' } }).message).toBe(
-      'bad name',
+    // The reader's language (decision 0205): a generic code's text, a reason's text, the English only when unknown.
+    expect(uploadErrorOf(400, { error: { code: 'VALIDATION_FAILED', message: 'bad name' } }).message).toBe(
+      '入力内容を確認してください。',
+    );
+    const notImage = { error: { code: 'BUSINESS_RULE', message: 'not an image', reason: 'fileNotImage' } };
+    expect(uploadErrorOf(422, notImage).message).toBe('このファイルは画像ではありません。');
+    expect(uploadErrorOf(409, { error: { code: 'CONFLICT', message: 'Something new.' } }).message).toBe(
+      'Something new.',
     );
   });
 

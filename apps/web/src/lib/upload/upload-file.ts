@@ -11,6 +11,7 @@ import type { UploadKind } from '@hanabi/api';
 import * as tus from 'tus-js-client';
 import { readCookie } from '../api-client';
 import { i18n } from '../i18n';
+import { serverErrorText } from '../server-error-text';
 import { getSessionToken } from '../session-token';
 
 /** Files larger than this go through tus (resumable); smaller ones in one request. */
@@ -57,7 +58,8 @@ function serverMessage(body: unknown): string | undefined {
       return undefined;
     }
   }
-  return isErrorEnvelope(body) ? body.error.message : undefined;
+  // The web's text in the reader's language (decision 0205); the server's English only for a case it does not know.
+  return isErrorEnvelope(body) ? (serverErrorText(body) ?? body.error.message) : undefined;
 }
 
 /** Maps an HTTP status (and the server's body, when any) to a readable `UploadError`. */

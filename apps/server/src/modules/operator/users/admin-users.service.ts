@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor } from '../../../lib/cursor.ts';
 import { toAdminUser, toAdminUserDetail } from './admin-users.mapper.ts';
 import type { AdminUserFilter, AdminUserRow, AdminUsersRepository } from './admin-users.repository.ts';
 
-const missing = () => notFound('There is no such user.');
+const missing = () => notFound('userNotFound', 'There is no such user.');
 
 /** The operator's user tools: find, look at, grant/revoke operator, suspend/unsuspend. */
 export class AdminUsersService {
@@ -41,7 +41,8 @@ export class AdminUsersService {
 
   /** An operator never changes their own role: the last operator cannot lock everyone out by mistake. */
   async setRole(id: string, role: 'user' | 'operator', actingUserId: string): Promise<AdminUser> {
-    if (id === actingUserId) throw businessRule('You cannot change your own operator role.');
+    if (id === actingUserId)
+      throw businessRule('ownRoleUnchangeable', 'You cannot change your own operator role.');
     await this.require(id);
     await this.users.update(id, { role });
     return toAdminUser(await this.require(id));
@@ -49,7 +50,7 @@ export class AdminUsersService {
 
   /** Suspending keeps the first suspension time when repeated; an operator never suspends themself. */
   async setSuspended(id: string, suspended: boolean, actingUserId: string): Promise<AdminUser> {
-    if (id === actingUserId) throw businessRule('You cannot suspend yourself.');
+    if (id === actingUserId) throw businessRule('cannotSuspendSelf', 'You cannot suspend yourself.');
     const row = await this.require(id);
     if (suspended !== (row.suspendedAt !== null)) {
       await this.users.update(id, { suspendedAt: suspended ? new Date() : null });

@@ -142,7 +142,7 @@ export function PlatformCard({ campaignId, state, returnTo }: PlatformCardProps)
               {t('liveRoom.notLiveTitle', { platform: platformName })}
             </Text>
             <Text size="sm">
-              {notLive.code === 'UNEXPECTED_RESPONSE' ? t('liveRoom.notLiveHint') : notLive.message}
+              {notLive.code === 'UNEXPECTED_RESPONSE' ? t('liveRoom.notLiveHint') : errorMessageOf(notLive)}
             </Text>
           </Alert>
         )}
@@ -191,7 +191,9 @@ export function PlatformCard({ campaignId, state, returnTo }: PlatformCardProps)
             icon={<IconAlertTriangle size={18} aria-hidden />}
             title={t('liveRoom.lastError')}
           >
-            {stream.lastError}
+            {stream.lastErrorCode
+              ? t(`liveRoom.lastErrorCode.${stream.lastErrorCode}`, { platform: platformName })
+              : stream.lastError}
           </Alert>
         )}
       </Stack>

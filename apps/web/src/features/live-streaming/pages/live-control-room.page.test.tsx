@@ -209,14 +209,19 @@ describe('/streamer/liveStreaming/:id', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: '視聴者B さんを除外' })).toBeNull();
   });
 
-  it('shows the 422 message in the card when the streamer is not live', async () => {
+  it('shows the 422 refusal in the card, in the page’s language, when the streamer is not live', async () => {
     const overview = makeOverview();
     overview.platforms[0]!.stream = null;
     const { api } = liveApi((url, method) => {
       if (url === '/api/liveStreaming/c1/overview') return jsonResponse(200, overview);
       if (url === '/api/liveStreaming/c1/stream' && method === 'POST')
+        // The server's answer as it is (decision 0205): English, with the reason the web words itself.
         return jsonResponse(422, {
-          error: { code: 'BUSINESS_RULE', message: 'YouTube で配信中のライブが見つかりません。' },
+          error: {
+            code: 'BUSINESS_RULE',
+            message: 'You are not live on YouTube right now: start your broadcast, then try again.',
+            reason: 'notLiveOnPlatform',
+          },
         });
       return undefined;
     });
@@ -231,7 +236,29 @@ describe('/streamer/liveStreaming/:id', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'コメントの読み取りを開始' }));
     const alert = await screen.findByTestId('not-live');
     expect(within(alert).getByText('YouTube のコメントを読み取れません')).toBeTruthy();
-    expect(within(alert).getByText('YouTube で配信中のライブが見つかりません。')).toBeTruthy();
+    expect(
+      within(alert).getByText('現在配信していないようです。配信を開始してから、もう一度お試しください。'),
+    ).toBeTruthy();
+    expect(within(alert).queryByText(/You are not live/)).toBeNull();
+  });
+
+  it('words the stream’s last error by its code in the page’s language, the English only without one', async () => {
+    const overview = makeOverview();
+    overview.platforms[0]!.stream!.status = 'error';
+    overview.platforms[0]!.stream!.lastError = 'YouTube refused to show this chat to the connected account.';
+    overview.platforms[0]!.stream!.lastErrorCode = 'chatRefused';
+    const { api } = liveApi((url) =>
+      url === '/api/liveStreaming/c1/overview' ? jsonResponse(200, overview) : undefined,
+    );
+    renderApp('/streamer/liveStreaming/c1', { account: makeAccount(), api });
+    expect(
+      await screen.findByText(
+        'YouTube が、連携中のアカウントにこのチャットの表示を許可しませんでした。',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/refused to show this chat/)).toBeNull();
   });
 
   it('refetches the overview and comments when the SSE says comments arrived', async () => {

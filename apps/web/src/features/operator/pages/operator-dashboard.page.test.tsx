@@ -134,7 +134,7 @@ describe('/operator/dashboard', () => {
     expect(screen.getByRole('alert').textContent).toContain('終了日は開始日より後');
   });
 
-  it('shows the server error', async () => {
+  it('shows the server error in the page’s language (decision 0205)', async () => {
     renderApp('/operator/dashboard', {
       account: operator,
       api: (url) =>
@@ -144,7 +144,7 @@ describe('/operator/dashboard', () => {
             })
           : undefined,
     });
-    expect((await screen.findByRole('alert')).textContent).toContain('query.to');
+    expect((await screen.findByRole('alert')).textContent).toContain('入力内容を確認してください。');
   });
 
   it('shows a non-operator the operator-only page instead', async () => {

@@ -45,6 +45,21 @@ export const liveJa = {
     notLiveTitle: '{{platform}} のコメントを読み取れません',
     notLiveHint: '配信を始めてから、もう一度お試しください。',
     lastError: '直近のエラー',
+    /** `LiveStream.lastErrorCode` (decision 0205); the server's English only for a code this web does not know. */
+    lastErrorCode: {
+      chatGone: '{{platform}} でこの配信のチャットが見つからなくなったため、読み取りを停止しました。',
+      chatDisabled: 'この {{platform}} の配信はチャットがオフになっています。',
+      projectQuotaUsedUp:
+        'Hanabi の YouTube API の本日の使用量が上限に達しました。太平洋時間の午前 0 時（日本時間の午後 4〜5 時ごろ）に読み取りを再開します。',
+      projectQuotaBudgetSpent:
+        'Hanabi の本日の YouTube API 使用量（全配信共通）を使い切りました。太平洋時間の午前 0 時（日本時間の午後 4〜5 時ごろ）に読み取りを再開します。',
+      streamQuotaBudgetSpent:
+        'この配信の本日の YouTube API 使用量の上限に達しました。太平洋時間の午前 0 時（日本時間の午後 4〜5 時ごろ）に読み取りを再開します。',
+      accessRevoked:
+        '{{platform}} が Hanabi のアクセスを受け付けなくなりました。もう一度連携してから、読み取りを開始してください。',
+      chatRefused: '{{platform}} が、連携中のアカウントにこのチャットの表示を許可しませんでした。',
+      readFailedRetrying: '{{platform}} のチャットを読み取れませんでした。まもなく再試行します。',
+    },
     quota: 'API 使用量 {{used}} / {{budget}} ユニット',
     projectQuota: '本日の YouTube API 残り {{left}} / {{limit}} ユニット（全配信共通）',
     quotaRunsOut: '今のペースでは {{time}} ごろに使い切ります',
@@ -217,6 +232,20 @@ export const liveEn: typeof liveJa = {
     notLiveTitle: 'Could not start reading {{platform}}',
     notLiveHint: 'Go live first, then try again.',
     lastError: 'Last error',
+    lastErrorCode: {
+      chatGone: "{{platform}} no longer finds this broadcast's chat; reading stopped.",
+      chatDisabled: 'Chat is turned off for this {{platform}} broadcast.',
+      projectQuotaUsedUp:
+        "YouTube's daily API quota for Hanabi is used up. Reading resumes after midnight Pacific time.",
+      projectQuotaBudgetSpent:
+        "Hanabi's YouTube quota for today is used up (all streams). Reading resumes after midnight Pacific time.",
+      streamQuotaBudgetSpent:
+        "Today's YouTube quota budget for this stream is used up. Reading resumes after midnight Pacific time.",
+      accessRevoked:
+        "{{platform}} no longer accepts Hanabi's access to your account. Connect it again, then start reading again.",
+      chatRefused: '{{platform}} refused to show this chat to the connected account.',
+      readFailedRetrying: 'Could not read the {{platform}} chat just now; retrying shortly.',
+    },
     quota: 'API quota {{used}} / {{budget}} units',
     projectQuota: 'YouTube API quota left today: {{left}} of {{limit}} units (all streams)',
     quotaRunsOut: 'At the current pace it runs out around {{time}}',
