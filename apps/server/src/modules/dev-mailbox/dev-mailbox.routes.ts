@@ -17,7 +17,7 @@ function fromLoopback(request: FastifyRequest): boolean {
  */
 function guard(request: FastifyRequest, session: SessionUser | null): void {
   if (fromLoopback(request) || session?.role === 'operator') return;
-  throw notFound();
+  throw notFound('notFound');
 }
 
 /**

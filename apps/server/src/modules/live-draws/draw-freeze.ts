@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DrawIngestBehind, LiveEvent } from '@hanabi/api';
+import type { DrawIngestBehind } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { campaign, draw } from '../../db/schema.ts';
 import { campaignNotFound, notFound } from '../../lib/app-error.ts';
@@ -62,7 +62,7 @@ export class DrawFreeze {
   /** T and the wait's deadline, stored once: the draw as it is then (null when it is past the close step). */
   private async fixCloseTime(drawId: string): Promise<DrawRow | null> {
     return this.db.transaction(async (tx) => {
-      const current = await lock(tx, drawId);
+      const current = await lockDraw(tx, drawId);
       if (current.status !== 'open') return null;
       if (current.closedAt && current.freezeDeadline) return current;
       const closedAt = this.now();
@@ -73,7 +73,7 @@ export class DrawFreeze {
         .where(eq(draw.id, drawId))
         .returning();
       // The live room shows the wait ("waiting for comments up to T") from this event on.
-      await publish(tx, current.campaignId, { type: 'draw', drawId, status: 'open' });
+      await publishLiveEvent(tx, current.campaignId, { type: 'draw', drawId, status: 'open' });
       return row!;
     });
   }
@@ -81,7 +81,7 @@ export class DrawFreeze {
   /** Entrants frozen at T (set-based), H and the count stored, the beacon round after T named. */
   private async freeze(drawId: string, behind: DrawIngestBehind[]): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const current = await lock(tx, drawId);
+      const current = await lockDraw(tx, drawId);
       if (current.status !== 'open') return;
       const [owner] = await tx.select().from(campaign).where(eq(campaign.id, current.campaignId));
       if (!owner) throw campaignNotFound();
@@ -102,7 +102,7 @@ export class DrawFreeze {
             failureCode: 'noEntrants',
           })
           .where(eq(draw.id, drawId));
-        await publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
+        await publishLiveEvent(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
         return;
       }
       const round = await this.beacon.roundAfter(closedAt);
@@ -120,17 +120,14 @@ export class DrawFreeze {
           beaconRound: named ? null : round.round,
         })
         .where(eq(draw.id, drawId));
-      await publish(tx, current.campaignId, { type: 'draw', drawId, status: 'closed' });
+      await publishLiveEvent(tx, current.campaignId, { type: 'draw', drawId, status: 'closed' });
     });
   }
 }
 
-async function lock(tx: Tx, drawId: string): Promise<DrawRow> {
+/** The draw's row, locked for the rest of the transaction (the engine's steps and the freeze take turns on it). */
+export async function lockDraw(tx: Tx, drawId: string): Promise<DrawRow> {
   const [row] = await tx.select().from(draw).where(eq(draw.id, drawId)).for('update');
   if (!row) throw notFound('drawNotFound', 'No such draw.');
   return row;
-}
-
-async function publish(tx: Tx, campaignId: string, event: LiveEvent): Promise<void> {
-  await publishLiveEvent(tx, campaignId, event);
 }

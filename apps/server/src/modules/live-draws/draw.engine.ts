@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { newSecret, pickWinners, seedOf, verifyBeacon } from '@hanabi/draw';
-import type { DrawFailure, LiveEvent } from '@hanabi/api';
+import type { DrawFailure } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
 import { runIdempotent, storedIdempotentResponse } from '../../db/idempotent-write.ts';
 import { campaign, draw, drawEntrant, winner, winnerChange } from '../../db/schema.ts';
@@ -11,7 +11,7 @@ import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';
 import { publishLiveEvent } from '../live-events/index.ts';
 import type { EntrantIdentity } from '../live-entries/index.ts';
-import { DrawFreeze, type IngestWait } from './draw-freeze.ts';
+import { DrawFreeze, lockDraw, type IngestWait } from './draw-freeze.ts';
 import { DrawRecords, type DrawRecordSeam } from './draw-record.ts';
 
 export type DrawRow = typeof draw.$inferSelect;
@@ -269,7 +269,7 @@ export class DrawEngine {
         details: { drawId: id, redrawOf: request.redrawOf ?? null, replaced: request.replaces, count },
       });
     }
-    await this.publish(tx, owner.id, { type: 'draw', drawId: id, status: 'open' });
+    await publishLiveEvent(tx, owner.id, { type: 'draw', drawId: id, status: 'open' });
     return row!;
   }
 
@@ -298,7 +298,7 @@ export class DrawEngine {
    */
   private async reveal(drawId: string): Promise<void> {
     const refused = await this.db.transaction(async (tx) => {
-      const current = await this.lock(tx, drawId);
+      const current = await lockDraw(tx, drawId);
       if (current.status !== 'closed' || !current.beaconValue) return null;
       const verdict = await verifyBeacon(
         {
@@ -343,7 +343,7 @@ export class DrawEngine {
             failureCode: 'entrantUnknown',
           })
           .where(eq(draw.id, drawId));
-        await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
+        await publishLiveEvent(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
         return;
       }
       if (positions.length > 0) {
@@ -377,8 +377,8 @@ export class DrawEngine {
         where id = ${current.campaignId} and entries_closed_at is null
           and winner_count <= (select count(*) from winner
             where campaign_id = ${current.campaignId} and status <> 'excluded')`);
-      await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'revealed' });
-      await this.publish(tx, current.campaignId, { type: 'winners' });
+      await publishLiveEvent(tx, current.campaignId, { type: 'draw', drawId, status: 'revealed' });
+      await publishLiveEvent(tx, current.campaignId, { type: 'winners' });
       return null;
     });
     if (refused) {
@@ -391,21 +391,11 @@ export class DrawEngine {
   /** Ends a draw that cannot finish (kept, with why, so its commitment is never silently dropped). */
   async fail(drawId: string, failure: string, failureCode: DrawFailure = 'other'): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const current = await this.lock(tx, drawId);
+      const current = await lockDraw(tx, drawId);
       if (current.status !== 'open' && current.status !== 'closed') return;
       await tx.update(draw).set({ status: 'failed', failure, failureCode }).where(eq(draw.id, drawId));
-      await this.publish(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
+      await publishLiveEvent(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
     });
-  }
-
-  private async lock(tx: Tx, drawId: string): Promise<DrawRow> {
-    const [row] = await tx.select().from(draw).where(eq(draw.id, drawId)).for('update');
-    if (!row) throw notFound('drawNotFound', 'No such draw.');
-    return row;
-  }
-
-  private async publish(tx: Tx, campaignId: string, event: LiveEvent): Promise<void> {
-    await publishLiveEvent(tx, campaignId, event);
   }
 }
 
