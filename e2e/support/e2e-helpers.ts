@@ -36,6 +36,36 @@ export async function bothSizes(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
+/** Names of products and technical terms a Japanese page writes in Latin letters. */
+const LATIN_TERMS = [
+  'YouTube',
+  'TwitCasting',
+  'Hanabi',
+  'OBS',
+  'URL',
+  'API',
+  'ERC-1155',
+  'IPFS',
+  'drand',
+  'QR',
+];
+
+/**
+ * Nothing on a Japanese page reads as English: no run of two or more Latin words is left once the people's and
+ * things' own names (`names`: what the spec typed), product names, URLs and hex values are taken out. A server
+ * message shown untranslated ("You are not live on YouTube right now…") fails it.
+ */
+export async function noUntranslatedText(page: Page, names: string[]) {
+  let text = await page.locator('body').innerText();
+  for (const name of [...names, ...LATIN_TERMS].sort((a, b) => b.length - a.length)) {
+    text = text.split(name).join(' ');
+  }
+  text = text.replace(/https?:\/\/\S+/g, ' ').replace(/\b0x[0-9a-fA-F]+\b/g, ' ');
+  expect(text.match(/[A-Za-z]{2,}(?:[ ,.'’:-]+[A-Za-z]{2,})+/g) ?? [], 'English on a Japanese page').toEqual(
+    [],
+  );
+}
+
 export async function noSeriousAxeViolations(page: Page, label: string) {
   // The toasts' close buttons come from the shared toast helper (src/lib/toast.ts), outside this feature.
   const results = await new AxeBuilder({ page }).exclude('.mantine-Notification-closeButton').analyze();

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { AUDIENCE, PHONE, STREAMER, noHorizontalOverflow, signIn } from '../support/e2e-helpers';
+import {
+  AUDIENCE,
+  PHONE,
+  STREAMER,
+  noHorizontalOverflow,
+  noUntranslatedText,
+  signIn,
+} from '../support/e2e-helpers';
 
 /**
  * Issue 22: a streamer runs a whole campaign unaided, at phone width, typing no URL but the app's root (sign-in
@@ -150,6 +157,10 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
     await page.getByRole('link', { name: 'Allow as Hanabi Streamer' }).click();
     await expect(page).toHaveURL(new RegExp(`/streamer/liveStreaming/${campaignId}$`));
   }
+  // The likeliest first mistake: reading comments before going live. The answer is in Japanese.
+  await youtube.getByRole('button', { name: 'コメントの読み取りを開始' }).click();
+  await expect(youtube.getByTestId('not-live')).toContainText('YouTube');
+  await noUntranslatedText(page, [title, 'Hanabi Streamer']);
   // The platform side: the streamer goes live on (sandbox) YouTube.
   const channel = await sandboxAccount(request, 'Hanabi Streamer');
   const live = await request.post('/sandbox/api/streams', {
@@ -195,6 +206,7 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
   await expect(page.getByTestId('distribute-youtube')).toBeDisabled();
   await expect(page.getByTestId('winners-table').getByRole('button', { name: /を除外/ })).toHaveCount(0);
   await expect(page.getByTestId('exclude-unavailable')).toHaveText('配布済み');
+  await noUntranslatedText(page, [title, 'Hanabi Streamer', 'Viewer Ren', `Chatter ${suffix}`, KEYWORD]);
 
   // --- The held winner links their channel in a second browser (starting at the root) ---
   const viewerContext = await browser.newContext({ viewport: PHONE });

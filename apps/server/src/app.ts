@@ -18,7 +18,6 @@ import { AUTH_COOKIE_PREFIX } from './modules/identity/index.ts';
 import { installWebApp } from './http/web-app.ts';
 import { registerStaticPagePaint } from './modules/og-pages/index.ts';
 import { serverPaths } from './paths.ts';
-import { isEmbedded } from './config.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerAccountRoutes } from './modules/account/index.ts';
 import { installAuthHandler } from './modules/identity/index.ts';
