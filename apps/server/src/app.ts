@@ -13,6 +13,7 @@ import { installCompression } from './http/compression.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAccessHook } from './http/access-hook.ts';
 import { createXsrf } from './http/xsrf.ts';
+import { MemoryStreamSlots, PostgresStreamSlots } from './http/stream-slots.ts';
 import { installSessionHint } from './http/session-hint.ts';
 import { AUTH_COOKIE_PREFIX } from './modules/identity/index.ts';
 import { installWebApp } from './http/web-app.ts';
@@ -79,6 +80,17 @@ export async function buildApp(
     production,
     ...(pool ? { rateLimitStore: postgresRateLimitStore(pool) } : {}),
   });
+  // Open live event streams per client, counted over every api process on PostgreSQL (decision 0209).
+  const streamSlots = pool
+    ? new PostgresStreamSlots(pool, (error) => app.log.warn({ err: error }, 'event stream slots'))
+    : new MemoryStreamSlots();
+  app.decorate('streamCaps', {
+    slots: streamSlots,
+    perIp: config.http.eventStreamsPerIp,
+    perUser: config.http.eventStreamsPerUser,
+  });
+  // After every stream has ended (their preClose hooks), so their releases land first.
+  app.addHook('onClose', () => streamSlots.close());
   await installCompression(app);
   await installOpenApi(app, config.publicOrigin);
   // better-auth's session cookie, with the `__Secure-` prefix it takes over HTTPS.
