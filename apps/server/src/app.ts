@@ -12,7 +12,8 @@ import { registerMetricsRoutes } from './modules/metrics/index.ts';
 import { installCompression } from './http/compression.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installAccessHook } from './http/access-hook.ts';
-import { installXsrfCookie } from './http/xsrf.ts';
+import { createXsrf } from './http/xsrf.ts';
+import { MemoryStreamSlots, PostgresStreamSlots } from './http/stream-slots.ts';
 import { installSessionHint } from './http/session-hint.ts';
 import { AUTH_COOKIE_PREFIX } from './modules/identity/index.ts';
 import { installWebApp } from './http/web-app.ts';
@@ -79,16 +80,29 @@ export async function buildApp(
     production,
     ...(pool ? { rateLimitStore: postgresRateLimitStore(pool) } : {}),
   });
+  // Open live event streams per client, counted over every api process on PostgreSQL (decision 0209).
+  const streamSlots = pool
+    ? new PostgresStreamSlots(pool, (error) => app.log.warn({ err: error }, 'event stream slots'))
+    : new MemoryStreamSlots();
+  app.decorate('streamCaps', {
+    slots: streamSlots,
+    perIp: config.http.eventStreamsPerIp,
+    perUser: config.http.eventStreamsPerUser,
+  });
+  // After every stream has ended (their preClose hooks), so their releases land first.
+  app.addHook('onClose', () => streamSlots.close());
   await installCompression(app);
   await installOpenApi(app, config.publicOrigin);
-  installXsrfCookie(app, production);
   // better-auth's session cookie, with the `__Secure-` prefix it takes over HTTPS.
   const sessionCookie = `${AUTH_COOKIE_PREFIX}.session_token`;
+  const sessionCookieNames = [sessionCookie, `__Secure-${sessionCookie}`];
+  const xsrf = createXsrf({ secret: container.authSecret, secure: production, sessionCookieNames });
+  xsrf.install(app);
   installSessionHint(app, {
-    isSessionCookie: (name) => name === sessionCookie || name === `__Secure-${sessionCookie}`,
+    isSessionCookie: (name) => sessionCookieNames.includes(name),
     secure: container.config.auth.secureCookies,
   });
-  installAccessHook(app, container.sessions);
+  installAccessHook(app, container.sessions, xsrf);
 
   registerSystemRoutes(app, container.services.system);
   await installAuthHandler(app, container.auth, {

@@ -175,6 +175,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFlag.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Live event streams (the live room's and overlay's, notifications) one client IP may hold open at once, over
+   * every api process; generous, as a carrier's NAT puts many viewers behind one address.
+   */
+  EVENT_STREAMS_PER_IP: z.coerce.number().int().min(1).default(100),
+  /** The same per signed-in person (the notification stream), wherever they connect from. */
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
   /** How long a public read (campaign, lists) is served from a process's cache; writes invalidate it anyway. */
   PUBLIC_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** How long a signed-in session is reused in a process before better-auth is asked again. */
@@ -433,6 +440,9 @@ export interface AppConfig {
   log: { level: string; pretty: boolean };
   http: {
     rateLimitPerMinute: number;
+    /** Open event streams allowed per client IP and per signed-in person (decision 0209). */
+    eventStreamsPerIp: number;
+    eventStreamsPerUser: number;
     bodyLimitBytes: number;
     publicReadCacheMs: number;
     sessionCacheMs: number;
@@ -591,6 +601,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? e.NODE_ENV === 'development' },
     http: {
       rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      eventStreamsPerIp: e.EVENT_STREAMS_PER_IP,
+      eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       publicReadCacheMs: e.PUBLIC_READ_CACHE_MS,
       sessionCacheMs: e.SESSION_CACHE_MS,

@@ -76,6 +76,8 @@ export interface Container {
   sandbox: SandboxStore | null;
   /** better-auth, mounted at /api/auth. */
   auth: Auth;
+  /** Signs sessions (better-auth) and binds each session's XSRF token to it (`http/xsrf.ts`). */
+  authSecret: string;
   repositories: GoodsAndCampaigns['repositories'] &
     OperatorArea['repositories'] &
     HousekeepingWiring['repositories'] &
@@ -317,6 +319,7 @@ export async function createContainer(
       },
       sandbox: wireSandbox({ config }).store,
       auth: identity.auth,
+      authSecret: identity.authSecret,
       repositories: {
         ...goods.repositories,
         ...operatorArea.repositories,

@@ -1142,3 +1142,22 @@ export const rateLimitHit = pgTable('rate_limit_hit', {
   hits: integer('hits').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The live event streams open now, one row per stream and client key (`ip:…`, `user:…`), so the per-client cap
+ * holds over every api process (decision 0209). Each process refreshes `seen_at` of its rows; rows of a process
+ * that died stop counting once stale and are pruned. UNLOGGED in the migration: a crash ends every stream anyway.
+ */
+export const openEventStream = pgTable(
+  'open_event_stream',
+  {
+    id: text('id').primaryKey(),
+    processId: text('process_id').notNull(),
+    clientKey: text('client_key').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('open_event_stream_client_idx').on(table.clientKey, table.seenAt),
+    index('open_event_stream_process_idx').on(table.processId),
+  ],
+);

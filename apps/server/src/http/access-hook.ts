@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionResolver } from './session.ts';
 import { decideAccess } from './session.ts';
 import { sendError } from './error-handler.ts';
-import { SAFE_METHODS, xsrfCheckFails } from './xsrf.ts';
+import { SAFE_METHODS, type Xsrf } from './xsrf.ts';
 
 /**
  * Runs before body parsing and validation on every request, so a signed-out caller gets 401 and a wrong role
  * gets 403 before anything about the request itself is judged. A route that states no access is refused:
  * security by default.
  */
-export function installAccessHook(app: FastifyInstance, sessions: SessionResolver): void {
+export function installAccessHook(
+  app: FastifyInstance,
+  sessions: SessionResolver,
+  xsrf: Pick<Xsrf, 'checkFails'>,
+): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
@@ -22,7 +26,7 @@ export function installAccessHook(app: FastifyInstance, sessions: SessionResolve
     // Static files, docs and better-auth's GETs never read the session; skip the lookup.
     if (access === 'public' && sessionless && SAFE_METHODS.has(request.method)) return;
     request.session = await sessions.resolve(request);
-    if (request.session && xsrfCheckFails(request, request.session.viaCookie)) {
+    if (request.session && xsrf.checkFails(request, request.session.viaCookie)) {
       return sendError(
         reply,
         'FORBIDDEN',

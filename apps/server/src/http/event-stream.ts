@@ -1,5 +1,23 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './error-handler.ts';
+import type { StreamSlots } from './stream-slots.ts';
+
+/** The cap on open streams per client (decision 0209), set once on the app by `app.ts`. */
+export interface StreamCaps {
+  slots: StreamSlots;
+  perIp: number;
+  perUser: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    streamCaps?: StreamCaps;
+  }
+}
+
+/** How long a refused client is told to wait: about how long a closed tab's stream takes to be noticed. */
+const RETRY_AFTER_SECONDS = 30;
 
 /** An open Server-Sent Events stream: `event: {name}` with JSON `data`. */
 export interface EventStream {
@@ -53,6 +71,30 @@ export function eventStreams(
     /** How many streams of this family are open (tests, logs). */
     get size() {
       return open.size;
+    },
+    /**
+     * Takes the client's slots (its IP's, and the person's when signed in) for one more stream, over every api
+     * process; or answers 429 with Retry-After and returns null. The release goes in the stream's cleanup.
+     */
+    async admit(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId?: string | null,
+    ): Promise<(() => void) | null> {
+      const caps = app.streamCaps;
+      if (!caps) return () => undefined;
+      const release = await caps.slots.acquire([
+        { key: `ip:${request.ip}`, limit: caps.perIp },
+        ...(userId ? [{ key: `user:${userId}`, limit: caps.perUser }] : []),
+      ]);
+      if (release) return release;
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      await sendError(
+        reply,
+        'RATE_LIMITED',
+        'Too many live streams are open from here: close some and try again.',
+      );
+      return null;
     },
     start(
       request: FastifyRequest,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRoutes, defineRoute, ErrorEnvelope } from '@hanabi/api';
 import { registerRoute } from './register-route.ts';
+import { xsrfTokenFor } from './xsrf.ts';
 import { businessRule } from '../lib/app-error.ts';
 import {
   asUser,
@@ -195,30 +196,34 @@ describe.each(testBackends({ embedded: true }))('HTTP foundation on %s', (backen
     expect(String(res.headers['set-cookie'])).toMatch(/XSRF-TOKEN=[^;]+; Path=\/; SameSite=Lax/);
   });
 
-  it('refuses cookie-authenticated writes without the XSRF header, accepts them with it', async () => {
+  it('refuses cookie-authenticated writes without their session’s XSRF token, accepts them with it', async () => {
     const cookieUser = asUser({ viaCookie: true });
     const payload = { name: 'a', nested: { count: 1 } };
-    const without = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/test/echo/1',
-      headers: { ...cookieUser, cookie: 'XSRF-TOKEN=abc123' },
-      payload,
-    });
-    expect(without.statusCode).toBe(403);
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/test/echo/1',
-      headers: { ...cookieUser, cookie: 'XSRF-TOKEN=abc123', 'x-xsrf-token': 'abc124' },
-      payload,
-    });
-    expect(wrong.statusCode).toBe(403);
-    const withHeader = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/test/echo/1',
-      headers: { ...cookieUser, cookie: 'XSRF-TOKEN=abc123', 'x-xsrf-token': 'abc123' },
-      payload,
-    });
+    const session = 'hanabi.session_token=sess-1.sig';
+    const token = xsrfTokenFor(ctx.container.authSecret, 'sess-1.sig');
+    const post = (cookie: string, header?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/test/echo/1',
+        headers: { ...cookieUser, cookie, ...(header ? { 'x-xsrf-token': header } : {}) },
+        payload,
+      });
+    expect((await post(`${session}; XSRF-TOKEN=${token}`)).statusCode).toBe(403);
+    expect((await post(`${session}; XSRF-TOKEN=${token}`, `${token}x`)).statusCode).toBe(403);
+    // A matching pair planted from a sibling subdomain or the network: not this session's token.
+    expect((await post(`${session}; XSRF-TOKEN=abc123`, 'abc123')).statusCode).toBe(403);
+    // Another session's token.
+    const other = xsrfTokenFor(ctx.container.authSecret, 'sess-2.sig');
+    expect((await post(`${session}; XSRF-TOKEN=${other}`, other)).statusCode).toBe(403);
+    const withHeader = await post(`${session}; XSRF-TOKEN=${token}`, token);
     expect(withHeader.statusCode).toBe(200);
+    // A read with the session hands out its token when the browser holds another.
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { cookie: `${session}; XSRF-TOKEN=abc123` },
+    });
+    expect(String(read.headers['set-cookie'])).toContain(`XSRF-TOKEN=${token};`);
     // Bearer-token callers are not exposed to cross-site forgery.
     const bearer = await ctx.app.inject({
       method: 'POST',

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Account, AccountEth, ErrorEnvelope } from '@hanabi/api';
 import { appSetting } from '../../db/schema.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { bearerHeaders, cookieHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
+import {
+  bearerHeaders,
+  cookieHeaders,
+  signInByEmail,
+  signUpByEmail,
+  type SignedIn,
+} from '../../test/auth-helpers.ts';
 import { setWalletWithProof, testWallet } from '../../test/wallet-helpers.ts';
 
 type Person = SignedIn & { userId: string };
@@ -203,9 +209,42 @@ describe.each(testBackends({ embedded: true }))('account calls on %s', (backend)
     expect(refused.json().error.message).toContain('XSRF');
     const wrong = await put(alice, alice.userId, { bio: 'cookie' }, { ...headers, 'x-xsrf-token': 'nope' });
     expect(wrong.statusCode).toBe(403);
+    // A pair planted by a sibling subdomain or on the network matches itself, not Alice's session.
+    const planted = await put(
+      alice,
+      alice.userId,
+      { bio: 'planted' },
+      {
+        ...headers,
+        cookie: headers.cookie!.replace(/XSRF-TOKEN=[^;]+/, 'XSRF-TOKEN=planted'),
+        'x-xsrf-token': 'planted',
+      },
+    );
+    expect(planted.statusCode).toBe(403);
+    // The answer that signed Alice in already handed her the token of her session.
     const accepted = await put(alice, alice.userId, { bio: 'cookie' }, headers);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().bio).toBe('cookie');
+  });
+
+  it('gives each session its own XSRF token: a new sign-in changes it', async () => {
+    const again = await signInByEmail(ctx, 'alice@example.com', 'streamer');
+    const before = alice.jar.get('XSRF-TOKEN');
+    const after = again.jar.get('XSRF-TOKEN');
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    // The first session's token does not pass for the second.
+    const crossed = await put(
+      null,
+      alice.userId,
+      { bio: 'crossed' },
+      {
+        ...cookieHeaders(ctx, again.jar),
+        cookie: again.jar.header().replace(/XSRF-TOKEN=[^;]+/, `XSRF-TOKEN=${before}`),
+        'x-xsrf-token': before!,
+      },
+    );
+    expect(crossed.statusCode).toBe(403);
   });
 
   it('guards the link call like the account call', async () => {
