@@ -157,7 +157,17 @@ test('a streamer runs a campaign from the dashboard to a delivered prize, at pho
     await page.getByRole('link', { name: 'Allow as Hanabi Streamer' }).click();
     await expect(page).toHaveURL(new RegExp(`/streamer/liveStreaming/${campaignId}$`));
   }
-  // The likeliest first mistake: reading comments before going live. The answer is in Japanese.
+  // The likeliest first mistake: reading comments before going live. The answer is in Japanese. (The sandbox
+  // channel may still be live from an earlier spec: its broadcasts end first, as a streamer's would have.)
+  const streamerChannel = await sandboxAccount(request, 'Hanabi Streamer');
+  const sandbox = (await (await request.get('/sandbox/api/state')).json()) as {
+    streams: { id: string; ownerId: string; endedAt: string | null }[];
+  };
+  for (const earlier of sandbox.streams) {
+    if (earlier.ownerId === streamerChannel.id && earlier.endedAt === null) {
+      expect((await request.post(`/sandbox/api/streams/${earlier.id}/end`)).ok()).toBe(true);
+    }
+  }
   await youtube.getByRole('button', { name: 'コメントの読み取りを開始' }).click();
   await expect(youtube.getByTestId('not-live')).toContainText('YouTube');
   await noUntranslatedText(page, [title, 'Hanabi Streamer']);

@@ -175,7 +175,8 @@ test('a viewer comments, is drawn, sees the held prize on the campaign page, lin
   await expect(page.getByTestId('winner-row')).toHaveCount(2, { timeout: 30_000 });
   await page.getByRole('button', { name: 'YouTube の当選者に配布' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '配布する' }).click();
-  await expect(page.getByText('YouTube：配布 0 件、保留 2 件、配布済み 0 件')).toBeVisible();
+  await expect(page.getByText('YouTube の当選者に配布しました（配送 0 件、保留 2 件）')).toBeVisible();
+  await expect(page.getByTestId('distribution-youtube')).toHaveText('YouTube の配布：連携待ちで保留 2 件');
   // The announcement the streamer pastes into the chat: the winners and the results link, ja or en.
   const announcement = page.getByTestId('results-announcement');
   await expect(announcement).toHaveValue(

@@ -14,7 +14,9 @@ export function FormError({ error, testId }: { error: unknown; testId?: string }
   if (!error) return null;
   const message = errorMessageOf(error);
   const status = isApiError(error) ? error.status : 0;
-  const revert = status === 422 ? parseRevertReason(message) : null;
+  // The contract's revert is in the server's own words (the chain's), not in the translated text.
+  const raw = isApiError(error) ? error.message : '';
+  const revert = status === 422 ? parseRevertReason(raw) : null;
   const explained = revert ? explainRevert(revert) : null;
   // The keys are checked by the i18n parity test; their variables differ per custom error.
   const translate = t as unknown as (key: string, values: Record<string, string>) => string;
@@ -45,7 +47,7 @@ export function FormError({ error, testId }: { error: unknown; testId?: string }
             style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
             data-testid="revert-reason"
           >
-            {message}
+            {raw}
           </Code>
         ) : (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -156,7 +156,10 @@ describe('/operator/tokens', () => {
 
   it('shows a 422 revert reason next to the form, explained', async () => {
     const message = `transfer reverted: ERC1155InsufficientBalance(${SIGNER}, 2, 5, 7)`;
-    const { api } = tokenApi(() => jsonResponse(422, { error: { code: 'BUSINESS_RULE', message } }));
+    // As the server answers a token write's revert (decision 0205): a generic reason, the chain's words as message.
+    const { api } = tokenApi(() =>
+      jsonResponse(422, { error: { code: 'BUSINESS_RULE', message, reason: 'requestNotProcessed' } }),
+    );
     renderApp('/operator/tokens', { account: operator, api });
     const transfer = await screen.findByTestId('transfer-form');
     await waitFor(() =>
