@@ -125,6 +125,8 @@ export const ERROR_REASONS = [
   'fileWrongKind',
   'fileNotImage',
   'fileEmpty',
+  'imageTooLarge',
+  'imageUnreadable',
   // Notifications, news, requests.
   'notificationNotFound',
   'notYourNotifications',

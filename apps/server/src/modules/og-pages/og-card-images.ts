@@ -1,6 +1,7 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { streamToBuffer } from '../../lib/stream-bytes.ts';
+import { imageBounds } from '../../lib/image-bounds.ts';
 import type { Logger } from '../../logger.ts';
 import type { AssetRepository } from '../uploads/index.ts';
 import { ogCardHash, ogImageKey, type OgCard, type OgImageRenderer } from './og-image.ts';
@@ -31,7 +32,10 @@ export class OgCardImages {
     if (!asset || !PICTURE_TYPES.has(asset.mediaType) || asset.size > PICTURE_MAX_BYTES) return none;
     const body = await this.storage.get(asset.storageKey).catch(() => null);
     if (!body) return none;
-    const base64 = (await streamToBuffer(body)).toString('base64');
+    const bytes = await streamToBuffer(body);
+    // A picture stored before uploads were bounded may announce a canvas that would take gigabytes to draw.
+    if (!imageBounds(bytes).ok) return none;
+    const base64 = bytes.toString('base64');
     return { pictureDataUrl: `data:${asset.mediaType};base64,${base64}`, pictureKey: asset.storageKey };
   }
 

@@ -1,9 +1,16 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { UPLOAD_IMAGE_TYPES, UPLOAD_MEDIA_TYPES, type UploadKind, type UploadResult } from '@hanabi/api';
+import {
+  UPLOAD,
+  UPLOAD_IMAGE_TYPES,
+  UPLOAD_MEDIA_TYPES,
+  type UploadKind,
+  type UploadResult,
+} from '@hanabi/api';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import { AppError, businessRule, notFound } from '../../lib/app-error.ts';
 import { SNIFF_BYTES, sniffMediaType } from '../../lib/media-type.ts';
+import { IMAGE_HEADER_MAX_BYTES, RASTER_TYPES, imageBounds } from '../../lib/image-bounds.ts';
 import type { Logger } from '../../logger.ts';
 import { chooseExtension, sanitizeFileName, storageBaseName } from './file-name.ts';
 import type { AssetRepository, AssetRow } from './asset.repository.ts';
@@ -68,11 +75,38 @@ export class AssetService {
       head.push(chunk);
       headLength += chunk.length;
     }
-    const headBytes = Buffer.concat(head);
+    let headBytes = Buffer.concat(head);
     const mediaType = (await sniffMediaType(headBytes.subarray(0, SNIFF_BYTES))).split(';')[0]!.trim();
     if (!UPLOAD_MEDIA_TYPES[input.kind].includes(mediaType)) {
       await source.return?.(undefined);
       throw unsupportedType(input.kind, mediaType);
+    }
+    if (RASTER_TYPES.has(mediaType)) {
+      // The canvas its header announces, before anything decodes it (a decompression bomb): reading on as far
+      // as the header needs, and no further than IMAGE_HEADER_MAX_BYTES.
+      let bounds = imageBounds(headBytes);
+      while (!bounds.ok && bounds.reason === 'unknown' && headBytes.length < IMAGE_HEADER_MAX_BYTES) {
+        const next = await source.next();
+        if (next.done) break;
+        headBytes = Buffer.concat([headBytes, toBytes(next.value)]);
+        bounds = imageBounds(headBytes);
+      }
+      if (!bounds.ok) {
+        await source.return?.(undefined);
+        throw bounds.reason === 'tooLarge'
+          ? new AppError(
+              'PAYLOAD_TOO_LARGE',
+              `The image is ${bounds.width} × ${bounds.height} pixels: at most ${UPLOAD.maxImageSide} on a side and ${UPLOAD.maxImagePixels.toLocaleString('en-US')} in all.`,
+              undefined,
+              'imageTooLarge',
+            )
+          : new AppError(
+              'BAD_REQUEST',
+              'The image’s size could not be read from its header.',
+              undefined,
+              'imageUnreadable',
+            );
+      }
     }
 
     const id = crypto.randomUUID();

@@ -1,8 +1,35 @@
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, primaryBackend, type TestContext } from '../../test/test-context.ts';
 import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { pngBytes, uploadSmall } from '../../test/goods-fixtures.ts';
+import { asset } from '../../db/schema.ts';
+
+/**
+ * A decompression bomb: a PNG whose header announces `width` × `height` pixels, with a few kilobytes of
+ * compressed rows after it (what a decoder would inflate to gigabytes).
+ */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(4 * 1024 * 1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /**
  * Uploads an attacker controls (issue 20): bytes that are not what the name or Content-Type claim are refused by
@@ -92,6 +119,29 @@ describe('upload hardening', () => {
     });
     expect(tus.statusCode, tus.body).toBe(400);
     expect(tus.json().error.details).toEqual([{ field: 'metadata.filename', message: expect.any(String) }]);
+  });
+
+  it('refuses a decompression bomb from its header before anything decodes it (413), and stores nothing', async () => {
+    const before = (await ctx.container.database.db.select().from(asset)).length;
+    for (const [width, height] of [
+      [16_000, 16_000],
+      [20_000, 10],
+    ] as const) {
+      const bomb = pngBomb(width, height);
+      const startedAt = performance.now();
+      const answer = await upload(bomb, 'bomb.png');
+      const ms = performance.now() - startedAt;
+      console.log(
+        `decompression bomb ${width} × ${height} (${bomb.length} bytes): refused in ${ms.toFixed(1)} ms`,
+      );
+      expect(answer.statusCode).toBe(413);
+      expect(answer.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', reason: 'imageTooLarge' });
+    }
+    // A header that tells no size (cut off) is refused too, and a real picture within the limits is taken.
+    const cut = upload(pngBytes(8, 8).subarray(0, 20), 'cut.png');
+    expect((await cut).json().error.reason).toBe('imageUnreadable');
+    expect((await ctx.container.database.db.select().from(asset)).length).toBe(before);
+    expect((await upload(pngBytes(64, 48), 'fine.png')).statusCode).toBe(201);
   });
 
   it('refuses an oversize upload from its declared length, without reading the body (413)', async () => {

@@ -100,6 +100,9 @@ export const serverErrorsJa = {
       fileWrongKind: 'このファイルは別の用途でアップロードされています。',
       fileNotImage: 'このファイルは画像ではありません。',
       fileEmpty: 'ファイルが空です。',
+      imageTooLarge:
+        '画像のサイズ（縦横のピクセル数）が大きすぎます。16,384 ピクセル以内、4,000 万画素以内にしてください。',
+      imageUnreadable: '画像のサイズを読み取れませんでした。別の形式で保存し直してからお試しください。',
 
       notificationNotFound: 'このお知らせは見つかりません。',
       notYourNotifications: '読めるのはご自身のお知らせだけです。',
@@ -216,6 +219,8 @@ export const serverErrorsEn: typeof serverErrorsJa = {
       fileWrongKind: 'This file was uploaded for another use.',
       fileNotImage: 'This file is not an image.',
       fileEmpty: 'The file is empty.',
+      imageTooLarge: 'The image is too large in pixels: at most 16,384 on a side and 40 million in all.',
+      imageUnreadable: 'The image’s size could not be read. Save it again in another format and retry.',
 
       notificationNotFound: 'No such notification.',
       notYourNotifications: 'You can only read your own notifications.',
