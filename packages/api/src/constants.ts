@@ -10,13 +10,14 @@ export const UPLOAD = {
   maxOperationRetryMs: 120_000,
   maxUploadRetryMs: 600_000,
   maxListPageSize: 1000,
-  /**
-   * Raster images (PNG, JPEG, GIF, WebP, AVIF) larger than this on a side or in pixels are refused at upload: a
-   * small file can announce a huge canvas (a decompression bomb) that would take gigabytes to decode.
-   */
-  maxImageSide: 16_384,
-  maxImagePixels: 40_000_000,
 } as const;
+
+/**
+ * Raster images (PNG, JPEG, GIF, WebP, AVIF) larger than this on a side or in pixels are refused at upload: a
+ * small file can announce a huge canvas (a decompression bomb) that would take gigabytes to decode. Apart from
+ * `UPLOAD`, which the public pages' first load carries.
+ */
+export const UPLOAD_IMAGE_LIMITS = { maxSide: 16_384, maxPixels: 40_000_000 } as const;
 
 export const ERROR_REPORTING = { maxBufferedEvents: 30, maxMessageLength: 250, maxBreadcrumbs: 100 } as const;
 

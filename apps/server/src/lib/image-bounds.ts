@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import { UPLOAD } from '@hanabi/api';
+import { UPLOAD_IMAGE_LIMITS } from '@hanabi/api';
 
 /** The raster formats whose size a header tells (SVG is text, checked as such; it is never decoded here). */
 export const RASTER_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
@@ -28,7 +28,11 @@ export function imageBounds(head: Uint8Array): ImageBounds {
   }
   const { width, height } = size;
   if (!width || !height) return { ok: false, reason: 'unknown' };
-  if (width > UPLOAD.maxImageSide || height > UPLOAD.maxImageSide || width * height > UPLOAD.maxImagePixels) {
+  if (
+    width > UPLOAD_IMAGE_LIMITS.maxSide ||
+    height > UPLOAD_IMAGE_LIMITS.maxSide ||
+    width * height > UPLOAD_IMAGE_LIMITS.maxPixels
+  ) {
     return { ok: false, reason: 'tooLarge', width, height };
   }
   return { ok: true, width, height };

@@ -11,6 +11,9 @@ export interface SendOptions {
   singletonKey?: string;
 }
 
+/** How long a stop may take before it reports what it waits for. */
+const STOP_REPORT_AFTER_MS = 10_000;
+
 /** The key and time slot of the catch-up run a job with `runAtStart` gets when workers start. */
 export const RUN_AT_START_KEY = 'run-at-start';
 const RUN_AT_START_SLOT_SECONDS = 60;
@@ -181,9 +184,22 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     if (this.running > 0) this.log.info({ running: this.running, timeoutMs }, 'waiting for running jobs');
+    // A stop that takes long says which of pg-boss's workers it still waits for (once seen: 90 s with no job of
+    // ours running; the name and state of the worker are what is needed to find why).
+    const slow = setTimeout(() => {
+      this.log.warn(
+        { running: this.running, workers: this.boss.getWipData({ includeInternal: true }) },
+        'still stopping the job queue',
+      );
+    }, STOP_REPORT_AFTER_MS);
+    slow.unref();
     // pg-boss closes only connections it opened itself; the PGlite handle belongs to the app and closes after.
     // Past the timeout it fails the jobs still running, so their retry runs on another worker: handed back.
-    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    try {
+      await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    } finally {
+      clearTimeout(slow);
+    }
     if (this.running > 0) this.log.warn({ running: this.running }, 'jobs still running were handed back');
   }
 

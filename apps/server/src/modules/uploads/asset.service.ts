@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  UPLOAD,
+  UPLOAD_IMAGE_LIMITS,
   UPLOAD_IMAGE_TYPES,
   UPLOAD_MEDIA_TYPES,
   type UploadKind,
@@ -96,7 +96,7 @@ export class AssetService {
         throw bounds.reason === 'tooLarge'
           ? new AppError(
               'PAYLOAD_TOO_LARGE',
-              `The image is ${bounds.width} × ${bounds.height} pixels: at most ${UPLOAD.maxImageSide} on a side and ${UPLOAD.maxImagePixels.toLocaleString('en-US')} in all.`,
+              `The image is ${bounds.width} × ${bounds.height} pixels: at most ${UPLOAD_IMAGE_LIMITS.maxSide} on a side and ${UPLOAD_IMAGE_LIMITS.maxPixels.toLocaleString('en-US')} in all.`,
               undefined,
               'imageTooLarge',
             )
