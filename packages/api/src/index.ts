@@ -26,6 +26,7 @@ export * from './routes/admin-analytics.routes.ts';
 export * from './routes/news.routes.ts';
 export * from './routes/live.routes.ts';
 export * from './routes/draw.routes.ts';
+export * from './routes/draw-proof.routes.ts';
 export * from './routes/campaign-results.routes.ts';
 
 import { systemRoutes } from './routes/system.routes.ts';
@@ -49,6 +50,7 @@ import { adminAnalyticsRoutes } from './routes/admin-analytics.routes.ts';
 import { newsRoutes } from './routes/news.routes.ts';
 import { liveRoutes } from './routes/live.routes.ts';
 import { drawRoutes } from './routes/draw.routes.ts';
+import { drawProofRoutes } from './routes/draw-proof.routes.ts';
 import { campaignResultsRoutes } from './routes/campaign-results.routes.ts';
 
 /** Every API route of Hanabi. The server registers from it; the web client calls through it; tests walk it. */
@@ -74,6 +76,7 @@ export const apiRoutes = {
   ...newsRoutes,
   ...liveRoutes,
   ...drawRoutes,
+  ...drawProofRoutes,
   ...campaignResultsRoutes,
 };
 export type ApiRoutes = typeof apiRoutes;

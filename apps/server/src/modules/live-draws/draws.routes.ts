@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CampaignResults, campaignResultsRoutes, drawRoutes, liveRoutes } from '@hanabi/api';
+import { CampaignResults, campaignResultsRoutes, drawProofRoutes, drawRoutes, liveRoutes } from '@hanabi/api';
 import type { CacheBus } from '../../db/cache-bus.ts';
 import { campaignNotFound } from '../../lib/app-error.ts';
 import { ReadCache, sendJson } from '../../http/read-cache.ts';
@@ -12,7 +12,7 @@ import { registerDrawProofPage } from './draw-proof-page.routes.ts';
 import type { DrawsArea } from './draws.wiring.ts';
 import { LIVE_PLATFORMS } from '@hanabi/api';
 
-/** Draws, winners, schedules, results, distribution, proofs (draw.routes.ts) and the live overview/overlay. */
+/** Draws, winners, schedules, results, distribution, proofs (draw.routes.ts, draw-proof.routes.ts) and the live overview/overlay. */
 export async function registerDrawRoutes(
   app: FastifyInstance,
   area: DrawsArea,
@@ -68,8 +68,8 @@ export async function registerDrawRoutes(
   registerRoute(app, drawRoutes.distributeTwitcasting, ({ session, params }) =>
     distribution.distribute(requireSession(session), params.id, 'twitcasting'),
   );
-  registerRoute(app, drawRoutes.publicDraw, ({ params }) => publicDraws.get(params.id));
-  registerRoute(app, drawRoutes.drawProof, ({ params }) => publicDraws.proof(params.id));
+  registerRoute(app, drawProofRoutes.publicDraw, ({ params }) => publicDraws.get(params.id));
+  registerRoute(app, drawProofRoutes.drawProof, ({ params }) => publicDraws.proof(params.id));
   registerDrawProofPage(app, publicDraws, { webDist: options.webDist, publicOrigin: options.publicOrigin });
   registerRoute(app, liveRoutes.liveOverview, ({ session, params }) =>
     results.overview(requireSession(session), params.id),
