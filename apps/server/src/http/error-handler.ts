@@ -56,6 +56,12 @@ export function sendError(
   return sendEnvelope(reply, code, message, details, reason);
 }
 
+/** The 404 of a path nothing serves (an unknown API path, a page with no app to draw it). */
+export function sendNothingHere(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return sendError(reply, 'NOT_FOUND', `Nothing at ${request.method} ${pathname}.`, undefined, 'notFound');
+}
+
 function sendEnvelope(
   reply: FastifyReply,
   code: ErrorCode,

@@ -74,27 +74,41 @@ export function eventStreams(
     },
     /**
      * Takes the client's slots (its IP's, and the person's when signed in) for one more stream, over every api
-     * process; or answers 429 with Retry-After and returns null. The release goes in the stream's cleanup.
+     * process, then starts listening (`listen` answers how to stop); or answers 429 with Retry-After and returns
+     * null. What it returns stops listening and gives the slots back: the stream's cleanup.
      */
     async admit(
       request: FastifyRequest,
       reply: FastifyReply,
+      listen: () => Promise<() => void>,
       userId?: string | null,
     ): Promise<(() => void) | null> {
       const caps = app.streamCaps;
-      if (!caps) return () => undefined;
-      const release = await caps.slots.acquire([
-        { key: `ip:${request.ip}`, limit: caps.perIp },
-        ...(userId ? [{ key: `user:${userId}`, limit: caps.perUser }] : []),
-      ]);
-      if (release) return release;
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      await sendError(
-        reply,
-        'RATE_LIMITED',
-        'Too many live streams are open from here: close some and try again.',
-      );
-      return null;
+      const release = caps
+        ? await caps.slots.acquire([
+            { key: `ip:${request.ip}`, limit: caps.perIp },
+            ...(userId ? [{ key: `user:${userId}`, limit: caps.perUser }] : []),
+          ])
+        : () => undefined;
+      if (!release) {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        await sendError(
+          reply,
+          'RATE_LIMITED',
+          'Too many live streams are open from here: close some and try again.',
+        );
+        return null;
+      }
+      try {
+        const stop = await listen();
+        return () => {
+          stop();
+          release();
+        };
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
     start(
       request: FastifyRequest,

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { registerPublicPlugin } from './public-routes.ts';
-import { sendError } from './error-handler.ts';
+import { sendNothingHere } from './error-handler.ts';
 
 /** Vite's content-hashed build files (and their precompressed `.br`/`.gz` siblings): never change. */
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|png|svg|jpg|webp)(\.br|\.gz)?$/;
@@ -163,6 +163,6 @@ export async function installWebApp(app: FastifyInstance, webDist: string | unde
     const pathname = request.url.split('?')[0] ?? '/';
     const shell = hasWeb && wantsAppShell(request, pathname) ? appShellOf(webDist) : null;
     if (shell) return sendAppShell(request, reply, shell);
-    return sendError(reply, 'NOT_FOUND', `Nothing at ${request.method} ${pathname}.`, undefined, 'notFound');
+    return sendNothingHere(request, reply);
   });
 }

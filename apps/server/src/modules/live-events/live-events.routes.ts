@@ -64,26 +64,17 @@ export function registerLiveEventRoutes(
       if (campaignId.length === 0 || campaignId.length > 100) {
         return sendError(reply, 'NOT_FOUND', 'No campaign with this id.', undefined, 'campaignNotFound');
       }
-      const release = await streams.admit(request, reply);
-      if (!release) return reply;
       // Listen first, then read the snapshot: an event in between is queued, not lost.
       let stream: EventStream | null = null;
       const early: LiveEvent[] = [];
-      let unsubscribeHub: () => void;
-      try {
-        unsubscribeHub = await hub.subscribe(campaignId, (event) => {
+      const unsubscribe = await streams.admit(request, reply, () =>
+        hub.subscribe(campaignId, (event) => {
           if (event.type === 'stream') snapshots.invalidate(campaignId);
           if (stream) stream.sendFrame(frameOf(event));
           else early.push(event);
-        });
-      } catch (error) {
-        release();
-        throw error;
-      }
-      const unsubscribe = () => {
-        unsubscribeHub();
-        release();
-      };
+        }),
+      );
+      if (!unsubscribe) return reply;
       let snapshot: LiveEvent[] | null;
       try {
         snapshot = (await snapshots.get(campaignId, () => source.eventSnapshot(campaignId))).value;

@@ -38,24 +38,19 @@ export function registerNotificationRoutes(
       const unread = (unreadCount: number): NotificationStreamEvent => ({ unreadCount });
       // Listen first, then count: a notification in between is not lost. Counts that arrive before the
       // stream is open wait for it.
-      const release = await streams.admit(request, reply, userId);
-      if (!release) return reply;
       let stream: EventStream | null = null;
       let early: number | null = null;
-      let unsubscribeHub: () => void;
-      try {
-        unsubscribeHub = await hub.subscribe(userId, (unreadCount) => {
-          if (stream) stream.send('unread', unread(unreadCount));
-          else early = unreadCount;
-        });
-      } catch (error) {
-        release();
-        throw error;
-      }
-      const unsubscribe = () => {
-        unsubscribeHub();
-        release();
-      };
+      const unsubscribe = await streams.admit(
+        request,
+        reply,
+        () =>
+          hub.subscribe(userId, (unreadCount) => {
+            if (stream) stream.send('unread', unread(unreadCount));
+            else early = unreadCount;
+          }),
+        userId,
+      );
+      if (!unsubscribe) return reply;
       let first: number;
       try {
         first = await notifications.unreadCount(userId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { etagOf, sendHtml } from '../../http/read-cache.ts';
 import { appShellOf, sendAppShell } from '../../http/web-app.ts';
-import { sendError } from '../../http/error-handler.ts';
+import { sendNothingHere } from '../../http/error-handler.ts';
 import { injectFirstPaint, routeModulePreloads, type FirstPaint } from './first-paint.ts';
 import { injectOgTags, isCrawlerRequest, MINIMAL_INDEX_HTML, type OgTags } from './og-tags.ts';
 
@@ -73,13 +73,7 @@ export function registerCrawlerPage(
         isCrawlerRequest(request.headers['user-agent'], request.query as Record<string, unknown>);
       if (!crawler) {
         if (shell === null) {
-          return sendError(
-            reply,
-            'NOT_FOUND',
-            `Nothing at GET ${request.url.split('?')[0]}.`,
-            undefined,
-            'notFound',
-          );
+          return sendNothingHere(request, reply);
         }
         const paint = options.paint;
         if (!paint) return sendAppShell(request, reply, shell);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appShellOf } from '../../http/web-app.ts';
-import { sendError } from '../../http/error-handler.ts';
+import { sendNothingHere } from '../../http/error-handler.ts';
 import { sendHtml } from '../../http/read-cache.ts';
 import { AUTH_COOKIE_PREFIX } from '../identity/index.ts';
 import { firstPaintFrame, injectFirstPaint, routeModulePreloads } from './first-paint.ts';
@@ -130,13 +130,7 @@ export function registerStaticPagePaint(
     handler: async (request, reply) => {
       const shell = appShellOf(options.webDist);
       if (!shell || !acceptsHtml(request)) {
-        return sendError(
-          reply,
-          'NOT_FOUND',
-          `Nothing at GET ${request.url.split('?')[0]}.`,
-          undefined,
-          'notFound',
-        );
+        return sendNothingHere(request, reply);
       }
       const cookies = request.headers.cookie;
       const locale = options.signedOutOnly && hasSessionCookie(cookies) ? 'none' : paintLocale(cookies);
