@@ -16,6 +16,7 @@ import {
 } from 'viem';
 import { DRAND_CHAINS, drandRoundTime, type DrandChain } from './beacon.ts';
 import type { DrawProof, RecordCheck } from './draw.ts';
+import { checkRegistryIdentity } from './registry-identity.ts';
 import { openSealedSecret, sealsTo } from './timelock.ts';
 import {
   recordFailure,
@@ -24,6 +25,7 @@ import {
   type RecordProblem,
 } from './record-problems.ts';
 export * from './record-problems.ts';
+export * from './registry-identity.ts';
 
 /** The registry's event, as `contracts/HanabiDrawRegistry.sol` (packages/token) declares it. */
 export const DRAW_COMMITTED_EVENT = parseAbi([
@@ -186,6 +188,9 @@ export async function readCommitmentRecord(
         rpcChainId: String(chainId),
         chainId: String(location.chainId),
       });
+    }
+    if (!(await checkRegistryIdentity(client, chainId, location.registry))) {
+      return failed({ code: 'registry-other', registry: location.registry, chainId: String(chainId) });
     }
     let receipt: TransactionReceipt;
     try {

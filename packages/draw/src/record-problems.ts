@@ -20,6 +20,8 @@ export type RecordProblem =
   | { code: 'record-late'; blockTime: string; round: string; roundTime: string }
   | { code: 'no-record' }
   | { code: 'rpc-other-chain'; rpcChainId: string; chainId: string }
+  /** The address holds no contract, or one that is not Hanabi's draw registry: its "records" follow no rules. */
+  | { code: 'registry-other'; registry: string; chainId: string }
   | { code: 'tx-missing'; txHash: string; chainId: string }
   | { code: 'tx-reverted'; txHash: string }
   | { code: 'tx-no-record'; txHash: string; registry: string }
@@ -59,6 +61,8 @@ export function recordProblemMessage(problem: RecordProblem): string {
       return 'the proof names no public record';
     case 'rpc-other-chain':
       return `the RPC serves chain ${problem.rpcChainId}, the record is on chain ${problem.chainId}`;
+    case 'registry-other':
+      return `${problem.registry} on chain ${problem.chainId} is not Hanabi's draw registry (its code differs)`;
     case 'tx-missing':
       return `transaction ${problem.txHash} is not on chain ${problem.chainId}`;
     case 'tx-reverted':

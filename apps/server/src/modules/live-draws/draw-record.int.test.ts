@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilInstance } from '@hanabi/token';
 import { DRAND_QUICKNET, commitmentOf, drandRoundTime, verifyDraw } from '@hanabi/draw';
-import { recordCheckVia } from '@hanabi/draw/record';
+import { concatHex, encodeAbiParameters, encodeEventTopics, parseAbiParameters, type Hex } from 'viem';
+import { DRAW_COMMITTED_EVENT, recordCheckVia, type CommitmentRecord } from '@hanabi/draw/record';
 import { QUICKNET_ROUND_12040883 as KAT } from '@hanabi/draw/quicknet-rounds';
 import type { Database } from '../../db/client.ts';
 import { draw } from '../../db/schema.ts';
@@ -109,7 +110,58 @@ describe.each(testBackends())('a drand draw publishes its record before its roun
     const verdict = await verifyDraw(proof, { record: recordCheckVia(anvil.rpcUrl) });
     expect(verdict.checks.filter((check) => !check.ok)).toEqual([]);
     expect(verdict.verdict).toBe('verified');
+
+    // A contract of the operator's own logs the very same record, before the round: the event alone would pass.
+    // It follows none of the registry's rules (it could log several secrets for one draw), so its code is refused.
+    const genuine = await registry.read(done.recordTxHash as Hex);
+    const lookalike = await deployEventEcho();
+    const logged = await chain.walletClient.sendTransaction({
+      account: chain.walletClient.account!,
+      chain: null,
+      to: lookalike,
+      data: echoOf(genuine),
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: logged });
+    const copied = { ...proof, record: { chainId: 31337, registry: lookalike, txHash: logged } };
+    const refused = await verifyDraw(copied, { record: recordCheckVia(anvil.rpcUrl) });
+    expect(refused.verdict).toBe('failed');
+    expect(refused.checks.find((check) => check.name === 'record')?.actual).toMatch(
+      /is not Hanabi's draw registry/,
+    );
   });
+
+  /**
+   * A contract that logs whatever it is sent (calldata: four topics, then the event's data) — enough to write a
+   * `DrawCommitted` event that looks like the registry's. Runtime: copy calldata[128:] to memory, LOG4 it.
+   */
+  async function deployEventEcho(): Promise<Hex> {
+    const runtime = '36608090038060806000376060356040356020356000358460' + '00a400';
+    const init = `0x601c80600b6000396000f3${runtime}` as Hex;
+    const hash = await chain.walletClient.sendTransaction({
+      account: chain.walletClient.account!,
+      chain: null,
+      data: init,
+    });
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+    return receipt.contractAddress!;
+  }
+
+  function echoOf(record: CommitmentRecord): Hex {
+    const topics = encodeEventTopics({
+      abi: DRAW_COMMITTED_EVENT,
+      eventName: 'DrawCommitted',
+      args: { campaignId: record.campaignId as Hex, number: record.number, drawId: record.drawId as Hex },
+    }) as Hex[];
+    const data = encodeAbiParameters(parseAbiParameters('bytes32, bytes32, uint64, bytes32, uint64, bytes'), [
+      `0x${record.commitment}`,
+      `0x${record.entrantsHash}`,
+      BigInt(record.closedAt),
+      `0x${record.beaconChain}`,
+      BigInt(record.beaconRound),
+      `0x${record.sealedSecret}`,
+    ]);
+    return concatHex([...topics, data]);
+  }
 
   it('voids a draw whose record is mined once its round is public, visibly, and draws again', async () => {
     // A chain whose blocks come after the round: every record is late, so every attempt is void.

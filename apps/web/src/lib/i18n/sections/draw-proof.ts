@@ -93,6 +93,8 @@ export const drawProofJa = {
         '記録はラウンド {{round}} の公開（{{roundTime}}）より後の {{blockTime}} に書かれたため、抽選は無効です',
       'no-record': '証明に公開記録の場所がありません',
       'rpc-other-chain': 'この RPC はチェーン {{rpcChainId}} のもので、記録はチェーン {{chainId}} にあります',
+      'registry-other':
+        'チェーン {{chainId}} の {{registry}} は Hanabi の抽選記録コントラクトではありません（コードが違います）',
       'tx-missing': 'トランザクション {{txHash}} はチェーン {{chainId}} にありません',
       'tx-reverted': 'トランザクション {{txHash}} は失敗（revert）しています',
       'tx-no-record': 'トランザクション {{txHash}} に {{registry}} の抽選記録がありません',
@@ -233,6 +235,7 @@ export const drawProofEn: typeof drawProofJa = {
         'the record was written at {{blockTime}}, once round {{round}} was public ({{roundTime}}): the draw is void',
       'no-record': 'the proof names no public record',
       'rpc-other-chain': 'this RPC serves chain {{rpcChainId}}, the record is on chain {{chainId}}',
+      'registry-other': "{{registry}} on chain {{chainId}} is not Hanabi's draw registry (its code differs)",
       'tx-missing': 'transaction {{txHash}} is not on chain {{chainId}}',
       'tx-reverted': 'transaction {{txHash}} reverted',
       'tx-no-record': 'transaction {{txHash}} holds no draw record of {{registry}}',
