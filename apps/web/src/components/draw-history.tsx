@@ -6,10 +6,11 @@ import {
   HISTORY_STATUS_TONE,
   drawHistoryText,
   type HistoryEntryText,
+  type HistoryStatus,
   type HistoryTranslate,
 } from '../lib/draw-history-text';
 
-const badgeColor = (status: ResultDraw['status']) =>
+const badgeColor = (status: HistoryStatus) =>
   `${HISTORY_STATUS_TONE[status].color}.${HISTORY_STATUS_TONE[status].shade}`;
 
 const drawPath = (id: string) => `/draw/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { entityId } from '../string-primitives.ts';
-import { DrawSummary, ResultDraw } from './draw.routes.ts';
+import { DrawSummary, DrawWithheld, ResultDraw } from './draw.routes.ts';
 
 /*
  * A draw's public read and its proof (decisions 0098, 0199, 0202, 0204): what the proof page, `verify-draw` and
@@ -54,6 +54,8 @@ export const PublicDraw = DrawSummary.omit({ failure: true }).extend({
   beaconVerdict: PublicBeaconVerdict.nullable(),
   /** The draw's public record (decision 0202); null until written, and for a practice draw. */
   record: PublicDrawRecord.nullable(),
+  /** The round is out and the result is overdue: withheld by the server (see `ResultDraw.withheld`). */
+  withheld: DrawWithheld.nullable(),
 });
 export type PublicDraw = z.infer<typeof PublicDraw>;
 

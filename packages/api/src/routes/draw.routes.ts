@@ -16,6 +16,21 @@ export const DRAW_STATUSES = ['open', 'closed', 'revealed', 'failed'] as const;
 export const DrawStatus = z.enum(DRAW_STATUSES);
 export type DrawStatus = z.infer<typeof DrawStatus>;
 
+/**
+ * A draw committed to a drand round must be revealed within this many minutes of the round's publication; past it,
+ * a draw still not revealed shows publicly as withheld (issue 33: an operator who dislikes the outcome cannot
+ * quietly abandon the draw).
+ */
+export const DRAW_REVEAL_DUE_MINUTES = 10;
+
+/**
+ * A draw whose round is out and whose result the server has not revealed by the due time: since when, and whether
+ * its secret is sealed in its public record (a quicknet draw: anyone can open it with the round and compute the
+ * winners; on the `default` chain, which serves no timelock, only the server holds it).
+ */
+export const DrawWithheld = z.object({ since: z.string(), sealed: z.boolean() });
+export type DrawWithheld = z.infer<typeof DrawWithheld>;
+
 export const DRAW_TRIGGERS = ['manual', 'schedule', 'atEnd', 'redraw'] as const;
 export const DrawTrigger = z.enum(DRAW_TRIGGERS);
 
@@ -271,6 +286,8 @@ export const ResultDraw = z.object({
   createdAt: z.string(),
   revealedAt: z.string().nullable(),
   failureCode: DrawFailure.nullable(),
+  /** Set once a committed draw is overdue (DRAW_REVEAL_DUE_MINUTES after its round) and still not revealed. */
+  withheld: DrawWithheld.nullable(),
   /** The draw this one replaces an excluded winner of. */
   redrawOf: z.string().nullable(),
   /** The excluded winners (of `redrawOf`) this re-draw replaces. */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CampaignResults, PublicDraw, WinnerList } from '@hanabi/api';
+import { randomUUID } from 'node:crypto';
+import { CampaignResults, DRAW_REVEAL_DUE_MINUTES, PublicDraw, WinnerList } from '@hanabi/api';
+import { DRAND_DEFAULT, DRAND_QUICKNET, drandRoundTime } from '@hanabi/draw';
+import { draw } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { insertComments } from '../../test/live-entries.fixture.ts';
 import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
@@ -82,5 +85,56 @@ describe.each(testBackends())('the public draw history on %s', (backend) => {
       expect(body).not.toContain(world.streamerId);
     }
     expect(page.body).not.toContain('"requestedBy"');
+  });
+
+  it('shows a committed draw whose result is overdue as withheld, sealed or not, and one still due as waiting', async () => {
+    const fresh = await world.campaign({ winnerCount: 1 });
+    const db = world.ctx.container.database.db;
+    const now = Date.now() / 1000;
+    /** The latest round of `chain` published at least `ago` seconds before now. */
+    const roundPublished = (chain: typeof DRAND_DEFAULT, ago: number) =>
+      Math.floor((now - ago - chain.genesisTime) / chain.period) + 1;
+    const committed = (round: number, chain: typeof DRAND_DEFAULT, sealedSecret: string, n: number) => ({
+      id: randomUUID(),
+      campaignId: fresh.id,
+      round: n,
+      status: 'closed' as const,
+      commitment: 'c'.repeat(64),
+      secretSeed: 'd'.repeat(64),
+      entrantsHash: 'e'.repeat(64),
+      entrantCount: 4,
+      winnerCount: 1,
+      closedAt: new Date((drandRoundTime(chain, round) - 12) * 1000),
+      beaconSource: `drand:${chain.chainHash}`,
+      beaconRound: String(round),
+      recordTxHash: `0x${'ab'.repeat(32)}`,
+      sealedSecret,
+    });
+    // Round 1 on `default` (no timelock) published 11 minutes ago; round 2 on quicknet, S sealed, 11 minutes ago;
+    // round 3 on quicknet published a minute ago: still within its due time.
+    const overdue = DRAW_REVEAL_DUE_MINUTES * 60 + 60;
+    const rows = [
+      committed(roundPublished(DRAND_DEFAULT, overdue), DRAND_DEFAULT, '', 1),
+      committed(roundPublished(DRAND_QUICKNET, overdue), DRAND_QUICKNET, 'ab'.repeat(40), 2),
+      committed(roundPublished(DRAND_QUICKNET, 60), DRAND_QUICKNET, 'ab'.repeat(40), 3),
+    ];
+    await db.insert(draw).values(rows);
+
+    const history = CampaignResults.parse(
+      (await world.as(null).call('GET', `/api/campaign/${fresh.id}/results`)).json(),
+    ).draws;
+    expect(history.map((item) => [item.round, item.status, item.withheld?.sealed ?? null])).toEqual([
+      [3, 'closed', null],
+      [2, 'closed', true],
+      [1, 'closed', false],
+    ]);
+    // Withheld since the due time: the round's publication plus the minutes it had.
+    const due =
+      (drandRoundTime(DRAND_DEFAULT, Number(rows[0]!.beaconRound)) + DRAW_REVEAL_DUE_MINUTES * 60) * 1000;
+    expect(history[2]!.withheld).toEqual({ since: new Date(due).toISOString(), sealed: false });
+    const page = PublicDraw.parse((await world.as(null).call('GET', `/api/draw/${rows[0]!.id}`)).json());
+    expect(page).toMatchObject({ status: 'closed', secret: null, withheld: history[2]!.withheld });
+    const waiting = PublicDraw.parse((await world.as(null).call('GET', `/api/draw/${rows[2]!.id}`)).json());
+    expect(waiting.withheld).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { ResultDraw, Winner } from '@hanabi/api';
+import { withheldOf } from './draw-record.ts';
 import type { DrawRow, DrawsRepository } from './draws.repository.ts';
 
 /**
@@ -14,7 +15,11 @@ export async function drawHistory(draws: DrawsRepository, campaignId: string): P
 }
 
 /** The history from a campaign's draws (newest first) and winners, for a caller that needs them too. */
-export function historyOf(rows: readonly DrawRow[], winners: readonly Winner[]): ResultDraw[] {
+export function historyOf(
+  rows: readonly DrawRow[],
+  winners: readonly Winner[],
+  now = new Date(),
+): ResultDraw[] {
   return rows.map((item) => ({
     id: item.id,
     round: item.round,
@@ -24,6 +29,7 @@ export function historyOf(rows: readonly DrawRow[], winners: readonly Winner[]):
     createdAt: item.createdAt.toISOString(),
     revealedAt: item.revealedAt?.toISOString() ?? null,
     failureCode: item.status === 'failed' ? (item.failureCode ?? 'other') : null,
+    withheld: withheldOf(item, now),
     redrawOf: item.redrawOf,
     replaces: winners
       .filter((w) => w.replacedBy === item.id)

@@ -1,5 +1,6 @@
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import { DRAND_CHAINS, type DrandChain } from '@hanabi/draw';
+import { DRAND_CHAINS, drandRoundTime, type DrandChain } from '@hanabi/draw';
+import { DRAW_REVEAL_DUE_MINUTES, type DrawWithheld } from '@hanabi/api';
 import {
   recordIsLate,
   recordMismatches,
@@ -40,6 +41,22 @@ export interface DrawRecordSeam {
 export function drandChainOf(row: Pick<DrawRow, 'beaconSource'>): DrandChain | null {
   const hash = row.beaconSource?.startsWith('drand:') ? row.beaconSource.slice('drand:'.length) : null;
   return (hash && DRAND_CHAINS[hash]) || null;
+}
+
+/**
+ * Whether a committed draw's result is withheld at `now`: its round was published more than
+ * DRAW_REVEAL_DUE_MINUTES ago and it is still not revealed (a draw the server lost track of is finished by the
+ * schedule's sweep of stale draws well within that). Only drand draws: a practice draw's randomness is the server's own anyway.
+ */
+export function withheldOf(
+  row: Pick<DrawRow, 'status' | 'beaconSource' | 'beaconRound' | 'sealedSecret'>,
+  now: Date,
+): DrawWithheld | null {
+  const chain = drandChainOf(row);
+  if (row.status !== 'closed' || !chain || !row.beaconRound) return null;
+  const due = (drandRoundTime(chain, Number(row.beaconRound)) + DRAW_REVEAL_DUE_MINUTES * 60) * 1000;
+  if (now.getTime() < due) return null;
+  return { since: new Date(due).toISOString(), sealed: Boolean(row.sealedSecret) };
 }
 
 /** What the record fixes of a draw, from its row, with the round the record names. */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { appUser, campaign, winner } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { historyOf } from './draw-history.ts';
+import { withheldOf } from './draw-record.ts';
 import { toDrawSummary, type DrawRow, type DrawsRepository } from './draws.repository.ts';
 
 /** Beacons already checked, by everything the check reads: a stored beacon never changes, a BLS check costs ms. */
@@ -104,6 +105,7 @@ export class PublicDrawService {
       .sort((a, b) => a.round - b.round)
       .map((item) => item.id);
     const revealed = row.status === 'revealed';
+    const now = new Date();
     // The stored failure text stays the streamer's: the public reads `failureCode`.
     const { failure: _private, ...summary } = toDrawSummary(row);
     return {
@@ -119,9 +121,10 @@ export class PublicDrawService {
         excluded: item.status === 'excluded',
       })),
       redraws,
-      history: historyOf(rows, campaignWinners),
+      history: historyOf(rows, campaignWinners, now),
       beaconVerdict,
       record: recordOf(row),
+      withheld: withheldOf(row, now),
     };
   }
 

@@ -41,6 +41,7 @@ function draw(overrides: Partial<PublicDraw> = {}): PublicDraw {
       { entrantKey: 'youtube:UCtwo', displayName: 'Excluded one', excluded: true },
     ],
     redraws: ['d2', 'd3'],
+    withheld: null,
     history: HISTORY,
     beaconVerdict: { status: 'practice', problem: null },
     record: null,
@@ -59,6 +60,7 @@ const HISTORY: PublicDraw['history'] = [
     createdAt: '2025-07-01T11:00:00.000Z',
     revealedAt: null,
     failureCode: 'noEntrants',
+    withheld: null,
     redrawOf: null,
     replaces: [],
     winners: [],
@@ -72,6 +74,7 @@ const HISTORY: PublicDraw['history'] = [
     createdAt: '2025-07-01T10:00:00.000Z',
     revealedAt: '2025-07-01T10:10:05.000Z',
     failureCode: null,
+    withheld: null,
     redrawOf: 'd0',
     replaces: [{ winnerId: 'w0', displayName: `除外 ${HOSTILE}` }],
     winners: [
@@ -95,6 +98,7 @@ const HISTORY: PublicDraw['history'] = [
     createdAt: '2025-07-01T09:00:00.000Z',
     revealedAt: '2025-07-01T09:10:05.000Z',
     failureCode: null,
+    withheld: null,
     redrawOf: null,
     replaces: [],
     winners: [
@@ -164,6 +168,24 @@ describe('the draw proof page drawn before the app', { timeout: 20_000 }, () => 
       }),
     ],
     ['failed', draw({ status: 'failed', failureCode: 'beaconRefused', winners: [], redraws: [] })],
+    [
+      'committed, its round out and the result withheld past its due time',
+      draw({
+        status: 'closed',
+        seed: null,
+        secret: null,
+        winners: [],
+        redraws: [],
+        withheld: { since: '2025-07-01T10:20:30.000Z', sealed: true },
+        history: [
+          {
+            ...HISTORY[0]!,
+            status: 'closed',
+            withheld: { since: '2025-07-01T10:20:30.000Z', sealed: false },
+          },
+        ],
+      }),
+    ],
     ['open, nothing hashed yet', draw({ status: 'open', entrantsHash: null, beacon: null, winners: [] })],
     ['the first draw of its campaign, no history yet', draw({ redrawOf: null, redraws: [], history: [] })],
     [

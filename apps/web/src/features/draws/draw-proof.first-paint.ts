@@ -12,7 +12,14 @@ import type { PublicDraw } from '@hanabi/api';
 import { systemFonts } from '../../lib/system-fonts';
 import { formatCount } from '../../lib/format';
 import { escapeHtml } from '../../lib/html-text';
-import { HISTORY_STATUS_TONE, drawHistoryText, type HistoryEntryText } from '../../lib/draw-history-text';
+import {
+  HISTORY_STATUS_TONE,
+  drawHistoryText,
+  historyStatusOf,
+  withheldText,
+  type HistoryEntryText,
+  type HistoryStatus,
+} from '../../lib/draw-history-text';
 import { drawStatusTone } from './draw-status-tone';
 import { freezeRuleText } from './freeze-rule-text';
 
@@ -28,7 +35,7 @@ export interface DrawProofMessages {
   drawProof: {
     title: string;
     lead: string;
-    status: Record<PublicDraw['status'], string>;
+    status: Record<HistoryStatus, string>;
     waiting: string;
     failed: string;
     verifying: string;
@@ -273,7 +280,7 @@ export function drawProofFirstPaint(
     `<div class="fp-draw-row"><p class="fp-draw-md">`,
     text(m.lead, { streamer: draw.streamerName, campaign: draw.campaignTitle, round: draw.round }),
     `</p><span class="fp-draw-badge" style="background:${badgeColour(draw)};color:var(--mantine-color-${drawStatusTone(draw).text})">`,
-    `${escapeHtml(m.status[draw.status])}</span></div>`,
+    `${escapeHtml(m.status[historyStatusOf(draw)])}</span></div>`,
     draw.redrawOf ? `<p class="fp-draw-sm">${escapeHtml(m.redrawOf)} ${link(draw.redrawOf)}</p>` : '',
     draw.redraws.length > 0
       ? `<div class="fp-draw-row"><p class="fp-draw-sm">${escapeHtml(m.redraws)}:</p>${draw.redraws
@@ -288,7 +295,15 @@ export function drawProofFirstPaint(
           text(m.failed, { reason: lookup(messages, `drawHistory.failure.${draw.failureCode ?? 'other'}`) }),
         )
       : '',
-    draw.status === 'open' || draw.status === 'closed' ? alert('blue', 'clock', escapeHtml(m.waiting)) : '',
+    draw.withheld
+      ? alert(
+          'red',
+          'alert',
+          escapeHtml(withheldText(draw.withheld, (key, v) => lookup(messages, key, v, locale), locale)),
+        )
+      : draw.status === 'open' || draw.status === 'closed'
+        ? alert('blue', 'clock', escapeHtml(m.waiting))
+        : '',
     draw.status === 'revealed' ? winners(draw, m) : '',
     `<section class="fp-draw-card"><h2>${escapeHtml(m.howTitle)}</h2>`,
     `<p class="fp-draw-sm" style="margin-bottom:var(--mantine-spacing-xs)">${escapeHtml(m.howBody)}</p>`,

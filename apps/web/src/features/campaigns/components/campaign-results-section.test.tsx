@@ -32,6 +32,7 @@ const RESULTS: CampaignResults = {
       createdAt: '2025-07-01T10:30:00.000Z',
       revealedAt: '2025-07-01T10:30:05.000Z',
       failureCode: null,
+      withheld: null,
       redrawOf: 'd2',
       replaces: [{ winnerId: 'w1', displayName: 'ゆき' }],
       winners: [{ ...winner, id: 'w2', displayName: 'はると' }],
@@ -45,6 +46,7 @@ const RESULTS: CampaignResults = {
       createdAt: '2025-07-01T10:00:00.000Z',
       revealedAt: '2025-07-01T10:00:05.000Z',
       failureCode: null,
+      withheld: null,
       redrawOf: null,
       replaces: [],
       winners: [
@@ -71,6 +73,7 @@ const RESULTS: CampaignResults = {
       createdAt: '2025-07-01T09:00:00.000Z',
       revealedAt: null,
       failureCode: 'noEntrants',
+      withheld: null,
       redrawOf: null,
       replaces: [],
       winners: [],

@@ -84,6 +84,7 @@ function publicDraw(proof: DrawProof, overrides: Partial<PublicDraw> = {}): Publ
       excluded: false,
     })),
     redraws: ['d2'],
+    withheld: null,
     history: [],
     beaconVerdict: {
       status: proof.beacon.source.startsWith('drand:') ? 'verified' : 'practice',
@@ -105,6 +106,7 @@ const HISTORY: PublicDraw['history'] = [
     createdAt: '2025-07-01T10:30:00.000Z',
     revealedAt: '2025-07-01T10:30:05.000Z',
     failureCode: null,
+    withheld: null,
     redrawOf: 'd1',
     replaces: [{ winnerId: 'w1', displayName: '当選者1' }],
     winners: [],
@@ -118,6 +120,7 @@ const HISTORY: PublicDraw['history'] = [
     createdAt: '2025-07-01T10:00:00.000Z',
     revealedAt: '2025-07-01T10:10:05.000Z',
     failureCode: null,
+    withheld: null,
     redrawOf: null,
     replaces: [],
     winners: [
@@ -145,6 +148,7 @@ const HISTORY: PublicDraw['history'] = [
     createdAt: '2025-07-01T09:00:00.000Z',
     revealedAt: null,
     failureCode: 'noEntrants',
+    withheld: null,
     redrawOf: null,
     replaces: [],
     winners: [],
@@ -353,5 +357,29 @@ describe('/draw/:id', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('waiting-beacon', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('proof-commitment').textContent).toBe(proof.commitment);
     expect(screen.queryByTestId('verdict')).toBeNull();
+  });
+
+  it('says the result is withheld once its round is out and the reveal overdue, and who can open S', async () => {
+    const proof = await honestProof();
+    const withheld = { since: '2025-07-01T10:20:30.000Z', sealed: true };
+    const draw = publicDraw(proof, {
+      status: 'closed',
+      secret: null,
+      seed: null,
+      winners: [],
+      redraws: [],
+      withheld,
+      history: [{ ...HISTORY[0]!, id: 'd1', status: 'closed', withheld: { ...withheld, sealed: false } }],
+    });
+    renderApp('/draw/d1', { api: serve(draw, null) });
+    const alert = await screen.findByTestId('withheld', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('このサーバーは結果を公開していません');
+    expect(alert.textContent).toContain('誰でも開けて');
+    expect(screen.queryByTestId('waiting-beacon')).toBeNull();
+    expect(screen.getAllByText('結果が未公開（期限切れ）').length).toBeGreaterThan(0);
+    const entry = screen
+      .getAllByTestId('history-draw')
+      .find((item) => item.getAttribute('data-status') === 'withheld');
+    expect(entry?.textContent).toContain('秘密値 S はサーバーだけが持っています');
   });
 });

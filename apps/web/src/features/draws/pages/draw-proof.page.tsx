@@ -11,6 +11,7 @@ import { formatCount } from '../../../lib/format';
 import { errorMessageOf } from '../../../lib/toast';
 import { CopyableValue } from '../components/copyable-value';
 import { DrawHistory } from '../../../components/draw-history';
+import { historyStatusOf, withheldText, type HistoryTranslate } from '../../../lib/draw-history-text';
 import { EntrantList } from '../components/entrant-list';
 import { FreezeRule } from '../components/freeze-rule';
 import { beaconVerdictText } from '../beacon-verdict-text';
@@ -147,7 +148,7 @@ function RevealedProof({ draw }: { draw: PublicDraw }) {
 
 /** `/draw/:id`: the public proof of a draw (docs/design.md §7), recomputed in the reader's browser. */
 export function DrawProofPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const draw = usePublicDraw(id);
   const title = <PageTitle>{t('drawProof.title')}</PageTitle>;
@@ -188,7 +189,7 @@ export function DrawProofPage() {
             })}
           </Text>
           <Badge variant="filled" color={`${tone.color}.${tone.shade}`} c={tone.text}>
-            {t(`drawProof.status.${data.status}`)}
+            {t(`drawProof.status.${historyStatusOf(data)}`)}
           </Badge>
         </Group>
         {data.redrawOf && (
@@ -232,7 +233,17 @@ export function DrawProofPage() {
             {t('drawProof.failed', { reason: t(`drawHistory.failure.${data.failureCode ?? 'other'}`) })}
           </Alert>
         )}
-        {(data.status === 'open' || data.status === 'closed') && (
+        {data.withheld && (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={20} aria-hidden />}
+            role="alert"
+            data-testid="withheld"
+          >
+            {withheldText(data.withheld, t as HistoryTranslate, i18n.language)}
+          </Alert>
+        )}
+        {!data.withheld && (data.status === 'open' || data.status === 'closed') && (
           <Alert color="blue" icon={<IconClock size={20} aria-hidden />} data-testid="waiting-beacon">
             {t('drawProof.waiting')}
           </Alert>

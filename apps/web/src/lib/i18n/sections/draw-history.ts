@@ -22,6 +22,11 @@ export const drawHistoryJa = {
       entrantUnknown: '参加者の本人情報が残っていなかったため、失敗しました',
       other: 'この抽選は完了できませんでした',
     },
+    withheld:
+      'ラウンドの公開から {{minutes}} 分を過ぎても（期限 {{at}}）、このサーバーは結果を公開していません。',
+    withheldSealed:
+      '秘密値 S は公開記録に時限暗号で封じられているため、ラウンドの署名があれば誰でも開けて、当選者を計算できます。',
+    withheldUnsealed: 'このチェーンは時限暗号に対応していないため、秘密値 S はサーバーだけが持っています。',
     replaces: '{{names}} さんの代わりの再抽選。元の抽選：',
     excluded: '除外：{{reason}}（{{at}}）',
     excludedNoTime: '除外：{{reason}}',
@@ -65,6 +70,11 @@ export const drawHistoryEn: typeof drawHistoryJa = {
       entrantUnknown: "An entrant's identity was no longer on record, so it failed",
       other: 'This draw could not finish',
     },
+    withheld:
+      'Its round was published, but {{minutes}} minutes later (due {{at}}) this server still has not revealed the result.',
+    withheldSealed:
+      'Its secret S is sealed in the public record with timelock encryption: with the round’s signature anyone can open it and compute the winners.',
+    withheldUnsealed: 'This chain serves no timelock encryption, so only the server holds its secret S.',
     replaces: 'Re-draw replacing {{names}}. Original draw:',
     excluded: 'Excluded: {{reason}} ({{at}})',
     excludedNoTime: 'Excluded: {{reason}}',

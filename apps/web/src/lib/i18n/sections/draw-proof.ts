@@ -11,7 +11,13 @@ export const drawProofJa = {
     title: '抽選の証明',
     lead: '{{streamer}} さんのキャンペーン「{{campaign}}」の第 {{round}} 回の抽選です。',
     notFound: 'この抽選は見つかりませんでした。',
-    status: { open: '受付中', closed: '締切（ビーコン待ち）', revealed: '公開済み', failed: '失敗' },
+    status: {
+      open: '受付中',
+      closed: '締切（ビーコン待ち）',
+      revealed: '公開済み',
+      failed: '失敗',
+      withheld: '結果が未公開（期限切れ）',
+    },
     waiting:
       '応募の締切後、公開の乱数（ビーコン）を待っています。結果が出るまでは、下のコミットメントだけが公開されています。',
     failed: 'この抽選は失敗しました：{{reason}}',
@@ -153,6 +159,7 @@ export const drawProofEn: typeof drawProofJa = {
       closed: 'Closed (waiting for the beacon)',
       revealed: 'Revealed',
       failed: 'Failed',
+      withheld: 'Result withheld',
     },
     waiting:
       'Entries are closed and the draw is waiting for the public random beacon. Until then only the commitment below is published.',
