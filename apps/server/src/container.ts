@@ -103,7 +103,8 @@ export interface Container {
   deliveryEngine: DeliveryWiring['engine'];
   /** Draws and winners (engine, services, schedule job). */
   draws: DrawsArea;
-  close(): Promise<void>;
+  /** Stops the queue, then the adapters, then the database; `step` hears each part as it starts. */
+  close(step?: (name: string) => void): Promise<void>;
 }
 
 export interface ContainerOverrides {
@@ -347,10 +348,13 @@ export async function createContainer(
       },
       deliveryEngine: delivery.engine,
       draws,
-      async close() {
+      async close(step = () => undefined) {
         // A worker waits for its running jobs (they end early on the stop signal, decision 0142); an api runs none.
+        step('job queue');
         await queue.stop(config.role === 'api' ? config.shutdownTimeoutMs : config.ops.workerStopTimeoutMs);
+        step('chain, IPFS and cache bus');
         await Promise.all([chain.close(), ipfs.close(), cacheBus.close()]);
+        step('database');
         await database.close();
       },
     };

@@ -24,6 +24,8 @@ function readConfig(): AppConfig {
 }
 
 const LISTEN_BACKLOG = 4096;
+/** How often a slow shutdown says where it is. */
+const SLOW_SHUTDOWN_REPORT_MS = 10_000;
 const startedAt = performance.now();
 const config = readConfig();
 const log = createLogger(config);
@@ -73,6 +75,22 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
     config.ops.drainMs + stopBudget + 5000,
   );
   force.unref();
+  // A stop that takes long says where it is and what the database pool still lends out (a pool ends only once
+  // every connection it lent is back), so a hang names its cause.
+  let step = 'draining';
+  const slow = setInterval(() => {
+    const pool = container?.database.pool;
+    log.warn(
+      {
+        step,
+        ...(pool
+          ? { pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } }
+          : {}),
+      },
+      'still shutting down',
+    );
+  }, SLOW_SHUTDOWN_REPORT_MS);
+  slow.unref();
   try {
     // Not ready first, so the load balancer stops sending; then stop taking requests, then the queue (running
     // jobs end at their next safe point or are handed back), then close the database.
@@ -81,10 +99,14 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
       log.info({ drainMs: config.ops.drainMs }, 'draining: /api/ready answers 503');
       await sleep(config.ops.drainMs);
     }
+    step = 'http server';
     await app?.close();
-    await container?.close();
+    await container?.close((name) => (step = name));
+    step = 'probe';
     await probe?.close();
+    step = 'error reporting';
     await flushErrorReporting();
+    clearInterval(slow);
     log.info('stopped cleanly');
   } catch (error) {
     log.error({ err: error }, 'error while shutting down');
