@@ -22,6 +22,7 @@ const PROCESS_FILES = [
   'apps/server/src/production.int.test.ts',
   'apps/server/src/restore-drill.int.test.ts',
   'apps/server/src/built-server-drand.int.test.ts',
+  'apps/server/src/http/behind-proxy.int.test.ts',
   'apps/server/src/modules/delivery/delivery-crash.int.test.ts',
   'apps/server/src/modules/delivery/embedded-chain-crash.int.test.ts',
   'apps/server/src/modules/live-ingestion/live-crash.int.test.ts',

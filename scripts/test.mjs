@@ -39,6 +39,18 @@ if (!japaneseFonts) {
   );
   process.exit(1);
 }
+// The deployment example's proxy (deploy/nginx.conf) runs in front of two api processes in behind-proxy.int.test.ts.
+const nginxFound = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/local/sbin/nginx']
+  .concat((process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'nginx')))
+  .some((candidate) => candidate && fs.existsSync(candidate));
+if (!nginxFound) {
+  console.error(
+    "The proxy test needs Debian's nginx, and it is not there.\n" +
+      'Install it with:  sudo apt-get install -y nginx\n' +
+      '(or set NGINX_PATH to an nginx binary). Only its binary is used: no service is started.',
+  );
+  process.exit(1);
+}
 
 const bin = (name) => path.join(repoRoot, 'node_modules/.bin', name);
 const vitest = path.join(repoRoot, 'node_modules/vitest/vitest.mjs');

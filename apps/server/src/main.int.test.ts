@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverPaths } from './paths.ts';
+import { outwardAddress } from './test/loopback-clients.ts';
 
 /**
  * Runs the built server as a child process, the way `npm start` and production do (the integration run's global
@@ -32,15 +33,6 @@ function startServer(env: Record<string, string | undefined>) {
     }
   };
   return { child, exited, ready, output: () => output };
-}
-
-/** This machine's address on its network (not loopback): how another machine would reach it. */
-function outwardAddress(): string {
-  const address = Object.values(os.networkInterfaces())
-    .flat()
-    .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
-  if (!address) throw new Error('this machine has no network address besides loopback');
-  return address;
 }
 
 async function freePort(): Promise<number> {

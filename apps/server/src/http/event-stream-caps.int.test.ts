@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,30 +8,8 @@ import {
   type TestContext,
 } from '../test/test-context.ts';
 import { insertCampaign, insertGoods, insertUser } from '../test/live-entries.fixture.ts';
+import { openStreamFrom as open } from '../test/loopback-clients.ts';
 import { PostgresStreamSlots } from './stream-slots.ts';
-
-/** An event stream opened from one loopback address (a client of its own): its status, and how to close it. */
-function open(
-  localAddress: string,
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; retryAfter: string | undefined; body: () => string; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { localAddress, headers }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('error', () => undefined);
-      resolve({
-        status: response.statusCode ?? 0,
-        retryAfter: response.headers['retry-after'] as string | undefined,
-        body: () => body,
-        close: () => request.destroy(),
-      });
-    });
-    request.on('error', reject);
-  });
-}
 
 /**
  * Open live event streams per client are capped (issue "[Abuse]", decision 0209): one client held 1,200 open at

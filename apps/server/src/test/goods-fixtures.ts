@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { encodePng } from '../lib/png.ts';
 import type { TestContext } from './test-context.ts';
@@ -22,6 +23,31 @@ export function pngBytes(width = 8, height = 8, options: { noise?: boolean } = {
     },
     { level: 0 },
   );
+}
+
+/**
+ * A decompression bomb: a PNG whose header announces `width` × `height` pixels, with a few kilobytes of
+ * compressed rows after it (what a decoder would inflate to gigabytes).
+ */
+export function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(4 * 1024 * 1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The first bytes of an MP4 (an `ftyp` box), enough for sniffing. */

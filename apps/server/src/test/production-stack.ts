@@ -231,27 +231,6 @@ export async function requestSignInLink(
   return { link, cookie };
 }
 
-/**
- * A GET sent from another loopback address (127.0.0.2 …): a client of its own as far as rate limits can tell,
- * so a test can spend that client's budget without touching the one its other requests come from.
- */
-export function getFrom(
-  localAddress: string,
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { localAddress, headers, timeout: 10_000 }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('timeout', () => request.destroy(new Error('timed out')));
-    request.on('error', reject);
-  });
-}
-
 /** Polls until `check` answers true (errors count as false, e.g. while the database is away). */
 export async function until(
   what: string,
@@ -274,3 +253,4 @@ export function metricValue(body: string, series: string): number | null {
 }
 
 export { freePort };
+export { getFrom, sendFrom } from './loopback-clients.ts';
