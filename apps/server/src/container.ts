@@ -350,7 +350,7 @@ export async function createContainer(
       async close() {
         // A worker waits for its running jobs (they end early on the stop signal, decision 0142); an api runs none.
         await queue.stop(config.role === 'api' ? config.shutdownTimeoutMs : config.ops.workerStopTimeoutMs);
-        await Promise.all([chain.close(), ipfs.close(), cacheBus.close()]);
+        await Promise.all([chain.close(), ipfs.close(), cacheBus.close(), goods.services.ogImages.close()]);
         await database.close();
       },
     };
