@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js with esbuild. Workspace packages (@hanabi/*, TypeScript sources) are
+// Bundles the server into dist/main.js (and its card worker into dist/og-card.worker.js) with esbuild. Workspace packages (@hanabi/*, TypeScript sources) are
 // bundled in. Every other package stays external and is loaded from node_modules at run time — unless the code
 // importing it would get another copy there than the one its own workspace installed: then that copy is bundled
 // (decision 0201). dist/main.meta.json keeps esbuild's metafile for `scripts/check-built-imports.mjs`, which fails
@@ -27,8 +27,9 @@ function installedPackage(name, fromDir) {
 }
 
 const result = await build({
-  entryPoints: ['src/main.ts'],
-  outfile,
+  // The card worker (decision 0211) is a script of its own, found beside main.js at run time.
+  entryPoints: { main: 'src/main.ts', 'og-card.worker': 'src/modules/og-pages/og-card.worker.ts' },
+  outdir: path.dirname(outfile),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -295,6 +295,10 @@ const EnvSchema = z.object({
   /** Public base URL of S3_PUBLIC_BUCKET; unset = served through GET /files/ogp/*. */
   S3_PUBLIC_URL: z.url().optional(),
   CAMPAIGN_STATUS_CRON: z.string().min(9).default('* * * * *'),
+  // Share cards (decision 0211): drawn in a worker thread with a heap ceiling, one at a time, off the request path.
+  OG_CARD_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
+  OG_CARD_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  OG_CARD_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(256),
   // Delivery engine (docs/design.md §8).
   /** Recipients per airdrop transaction (also kept under DELIVERY_GAS_CAP). */
   DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
@@ -510,6 +514,14 @@ export interface AppConfig {
     tusDir: string;
   };
   campaigns: { statusCron: string };
+  ogCards: {
+    /** How long a crawler's page waits for its card before it points at the placeholder instead. */
+    waitMs: number;
+    /** A render taking longer is stopped (its worker ended) and its card keeps the placeholder. */
+    renderTimeoutMs: number;
+    /** The render worker's V8 heap ceiling (`resourceLimits.maxOldGenerationSizeMb`). */
+    workerHeapMb: number;
+  };
   delivery: {
     batchSize: number;
     gasCap: number;
@@ -713,6 +725,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tusDir: path.join(dataDir, 'uploads'),
     },
     campaigns: { statusCron: e.CAMPAIGN_STATUS_CRON },
+    ogCards: {
+      waitMs: e.OG_CARD_WAIT_MS,
+      renderTimeoutMs: e.OG_CARD_RENDER_TIMEOUT_MS,
+      workerHeapMb: e.OG_CARD_WORKER_HEAP_MB,
+    },
     delivery: {
       batchSize: e.DELIVERY_BATCH_SIZE,
       gasCap: e.DELIVERY_GAS_CAP,

@@ -352,8 +352,8 @@ export async function createContainer(
         // A worker waits for its running jobs (they end early on the stop signal, decision 0142); an api runs none.
         step('job queue');
         await queue.stop(config.role === 'api' ? config.shutdownTimeoutMs : config.ops.workerStopTimeoutMs);
-        step('chain, IPFS and cache bus');
-        await Promise.all([chain.close(), ipfs.close(), cacheBus.close()]);
+        step('chain, IPFS, cache bus and card worker');
+        await Promise.all([chain.close(), ipfs.close(), cacheBus.close(), goods.services.ogImages.close()]);
         step('database');
         await database.close();
       },

@@ -44,6 +44,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The built server draws a share card in its card worker (dist/og-card.worker.js, decision 0211): a crawler of a
+ * demo campaign is pointed at the campaign's own 1200 × 630 PNG.
+ */
+async function expectSharedCard(origin: string) {
+  const listed = await fetch(`${origin}/api/campaign?type=audience&limit=1`);
+  const [campaign] = ((await listed.json()) as { list: { id: string }[] }).list;
+  expect(campaign).toBeDefined();
+  const page = await (await fetch(`${origin}/campaign/${campaign!.id}?crawler=true`)).text();
+  const image = /<meta property="og:image" content="([^"]*)"/.exec(page)?.[1];
+  expect(image).toMatch(new RegExp(`/files/ogp/${campaign!.id}\\.png\\?v=[0-9a-f]{16}$`));
+  const png = Buffer.from(await (await fetch(`${origin}${new URL(image!).pathname}`)).arrayBuffer());
+  expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+}
+
 describe('the server process', () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -55,10 +71,17 @@ describe('the server process', () => {
     dirs.push(dataDir);
     const port = await freePort();
     for (let run = 0; run < 2; run += 1) {
-      const server = startServer({ HANABI_DATA_DIR: dataDir, PORT: String(port), HANABI_DEMO: '1' });
+      // A crawler waits for its card however slow the cold worker on a busy machine (decision 0211).
+      const server = startServer({
+        HANABI_DATA_DIR: dataDir,
+        PORT: String(port),
+        HANABI_DEMO: '1',
+        OG_CARD_WAIT_MS: '10000',
+      });
       await server.ready();
       const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
       expect(ready.status).toBe(200);
+      if (run === 0) await expectSharedCard(`http://127.0.0.1:${port}`);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('stopped cleanly');

@@ -14,10 +14,16 @@ export const UPLOAD = {
 
 /**
  * Raster images (PNG, JPEG, GIF, WebP, AVIF) larger than this on a side or in pixels are refused at upload: a
- * small file can announce a huge canvas (a decompression bomb) that would take gigabytes to decode. Apart from
- * `UPLOAD`, which the public pages' first load carries.
+ * small file can announce a huge canvas (a decompression bomb) that would take gigabytes to decode. An animated
+ * one (GIF, APNG, WebP) is also bounded by its frames, and by its frames times its canvas (what a viewer's
+ * browser decodes to play it). Apart from `UPLOAD`, which the public pages' first load carries.
  */
-export const UPLOAD_IMAGE_LIMITS = { maxSide: 16_384, maxPixels: 40_000_000 } as const;
+export const UPLOAD_IMAGE_LIMITS = {
+  maxSide: 16_384,
+  maxPixels: 40_000_000,
+  maxFrames: 1_000,
+  maxAnimationPixels: 200_000_000,
+} as const;
 
 export const ERROR_REPORTING = { maxBufferedEvents: 30, maxMessageLength: 250, maxBreadcrumbs: 100 } as const;
 

@@ -127,6 +127,7 @@ export const ERROR_REASONS = [
   'fileEmpty',
   'imageTooLarge',
   'imageUnreadable',
+  'imageTooManyFrames',
   // Notifications, news, requests.
   'notificationNotFound',
   'notYourNotifications',

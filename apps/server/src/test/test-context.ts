@@ -82,6 +82,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SIGN_IN_LINK_PER_IP: '100000',
     // Test streams are rows nobody reads: draws freeze at once unless a test is about the wait (decision 0204).
     DRAW_INGEST_WAIT_SECONDS: '0',
+    // A crawler's page waits for its share card (a cold card worker on a busy machine takes seconds) unless a
+    // test is about the placeholder (decision 0211).
+    OG_CARD_WAIT_MS: '10000',
     ...env,
   });
 }

@@ -36,7 +36,7 @@ export function wireGoodsAndCampaigns(ports: {
     assets,
     goodsPublisher: ports.goodsPublisher,
   });
-  const og = wireOgPages({ storage, assets: assetRows, publicOrigin: config.publicOrigin, log });
+  const og = wireOgPages({ storage, assets: assetRows, config, log });
   const campaigns = wireCampaigns({
     config,
     db,

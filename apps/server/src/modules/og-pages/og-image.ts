@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { PUBLIC_PREFIX } from '../../adapters/storage/index.ts';
+import { imageBounds } from '../../lib/image-bounds.ts';
 import { readFontSubset } from '../fonts/index.ts';
 
 export const OG_WIDTH = 1200;
@@ -21,18 +22,53 @@ export interface OgCard {
   title: string;
   /** Up to three short lines under the title; the last one is drawn in the accent colour. */
   lines: string[];
-  /** A PNG or JPEG to show beside the text, as a data: URL. */
-  pictureDataUrl: string | null;
+  /** The stored PNG or JPEG to show beside the text (read when the card is drawn, not when it is asked for). */
   pictureKey: string | null;
 }
 
 export function ogCardHash(card: OgCard): string {
-  const { pictureDataUrl: _bytes, ...shown } = card;
+  const shown = { badge: card.badge, title: card.title, lines: card.lines, pictureKey: card.pictureKey };
   return crypto
     .createHash('sha256')
     .update(JSON.stringify([TEMPLATE_VERSION, shown]))
     .digest('hex')
     .slice(0, 16);
+}
+
+/** What a crawler is pointed at while a page's own card is not drawn yet, or could not be. */
+export const PLACEHOLDER_CARD: OgCard = {
+  badge: 'Hanabi',
+  title: 'Hanabi',
+  lines: ['配信者のプレゼントキャンペーン'],
+  pictureKey: null,
+};
+
+/** The side of the square the card shows its picture in. */
+const PICTURE_SIDE = 360;
+/**
+ * The most pixels a card's picture may have: decoding happens in native memory, which the worker's heap ceiling
+ * does not bound (25 M pixels is 100 MB decoded; a 24-megapixel photo fits).
+ */
+export const CARD_PICTURE_MAX_PIXELS = 25_000_000;
+
+/**
+ * A stored picture decoded once, under limits, into the square PNG the card shows (cropped to fill, at its
+ * drawn size), so the card's layout and rasterising never see the original. Null when it is over the limits or
+ * not a picture resvg reads.
+ */
+export function fitPicture(bytes: Uint8Array): Buffer | null {
+  const bounds = imageBounds(bytes);
+  if (!bounds.ok || bounds.width * bounds.height > CARD_PICTURE_MAX_PIXELS) return null;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${PICTURE_SIDE}" height="${PICTURE_SIDE}">` +
+    `<image href="picture" width="${PICTURE_SIDE}" height="${PICTURE_SIDE}" preserveAspectRatio="xMidYMid slice"/></svg>`;
+  try {
+    const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: PICTURE_SIDE } });
+    resvg.resolveImage('picture', Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return resvg.render().asPng();
+  } catch {
+    return null;
+  }
 }
 
 type Node = { type: string; props: Record<string, unknown> };
@@ -53,7 +89,8 @@ function clip(text: string, max: number): string {
 
 /**
  * Draws an Open Graph picture (campaign, streamer, goods; satori lays out, resvg rasterises) with the Kosugi font the
- * server ships, so Japanese titles render everywhere without system fonts.
+ * server ships, so Japanese titles render everywhere without system fonts. Both block the thread they run on, and
+ * a picture's decoding takes memory: it runs in the card worker (`og-card.worker.ts`), never on the request path.
  */
 export class OgImageRenderer {
   private fonts: Promise<{ name: string; data: Buffer; weight: 400; style: 'normal' }[]> | undefined;
@@ -72,8 +109,10 @@ export class OgImageRenderer {
     return this.fonts;
   }
 
-  async render(card: OgCard): Promise<Buffer> {
-    const textWidth = OG_WIDTH - 2 * 64 - (card.pictureDataUrl ? 360 + 48 : 0);
+  /** The card as a PNG; `picture` is what `fitPicture` made of its picture. */
+  async render(card: OgCard, picture: Buffer | null): Promise<Buffer> {
+    const pictureDataUrl = picture && `data:image/png;base64,${picture.toString('base64')}`;
+    const textWidth = OG_WIDTH - 2 * 64 - (pictureDataUrl ? PICTURE_SIDE + 48 : 0);
     const text = h(
       'div',
       {
@@ -120,17 +159,20 @@ export class OgImageRenderer {
       ],
     );
     const children: Node[] = [text];
-    if (card.pictureDataUrl) {
+    if (pictureDataUrl) {
       children.push(
         h(
           'img',
-          { width: 360, height: 360, objectFit: 'cover', borderRadius: 24, marginLeft: 48, flexShrink: 0 },
-          undefined,
           {
-            src: card.pictureDataUrl,
-            width: 360,
-            height: 360,
+            width: PICTURE_SIDE,
+            height: PICTURE_SIDE,
+            objectFit: 'cover',
+            borderRadius: 24,
+            marginLeft: 48,
+            flexShrink: 0,
           },
+          undefined,
+          { src: pictureDataUrl, width: PICTURE_SIDE, height: PICTURE_SIDE },
         ),
       );
     }

@@ -11,6 +11,7 @@ import type { FileStorage } from '../../adapters/storage/index.ts';
 import { AppError, businessRule, notFound } from '../../lib/app-error.ts';
 import { SNIFF_BYTES, sniffMediaType } from '../../lib/media-type.ts';
 import { IMAGE_HEADER_MAX_BYTES, RASTER_TYPES, imageBounds } from '../../lib/image-bounds.ts';
+import { FrameCounter } from '../../lib/image-frames.ts';
 import type { Logger } from '../../logger.ts';
 import { chooseExtension, sanitizeFileName, storageBaseName } from './file-name.ts';
 import type { AssetRepository, AssetRow } from './asset.repository.ts';
@@ -38,6 +39,14 @@ export const unsupportedType = (kind: UploadKind, mediaType: string) =>
   new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
     `${mediaType} files cannot be uploaded as ${kind} files (allowed: ${UPLOAD_MEDIA_TYPES[kind].join(', ')}).`,
+  );
+
+const tooManyFrames = (frames: number, canvasPixels: number) =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The animation has at least ${frames.toLocaleString('en-US')} frames of ${canvasPixels.toLocaleString('en-US')} pixels: at most ${UPLOAD_IMAGE_LIMITS.maxFrames.toLocaleString('en-US')} frames and ${UPLOAD_IMAGE_LIMITS.maxAnimationPixels.toLocaleString('en-US')} pixels across them.`,
+    undefined,
+    'imageTooManyFrames',
   );
 
 /**
@@ -81,6 +90,7 @@ export class AssetService {
       await source.return?.(undefined);
       throw unsupportedType(input.kind, mediaType);
     }
+    let canvasPixels = 0;
     if (RASTER_TYPES.has(mediaType)) {
       // The canvas its header announces, before anything decodes it (a decompression bomb): reading on as far
       // as the header needs, and no further than IMAGE_HEADER_MAX_BYTES.
@@ -107,7 +117,10 @@ export class AssetService {
               'imageUnreadable',
             );
       }
+      canvasPixels = bounds.width * bounds.height;
     }
+    // An animation's frames are spread through the file: counted as the bytes pass, refused at the first too many.
+    const frames = new FrameCounter(mediaType);
 
     const id = crypto.randomUUID();
     const fileName = sanitizeFileName(input.fileName);
@@ -120,6 +133,13 @@ export class AssetService {
       const take = (chunk: Uint8Array) => {
         written += chunk.length;
         if (written > limit) throw tooLarge(input.kind, limit);
+        frames.push(chunk);
+        if (
+          frames.frames > UPLOAD_IMAGE_LIMITS.maxFrames ||
+          frames.frames * canvasPixels > UPLOAD_IMAGE_LIMITS.maxAnimationPixels
+        ) {
+          throw tooManyFrames(frames.frames, canvasPixels);
+        }
         hash.update(chunk);
         return chunk;
       };

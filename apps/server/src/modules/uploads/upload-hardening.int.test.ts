@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, primaryBackend, type TestContext } from '../../test/test-context.ts';
 import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { pngBytes, uploadSmall } from '../../test/goods-fixtures.ts';
+import { animatedGif, animatedPng, animatedWebp } from '../../test/animated-fixtures.ts';
 import { asset } from '../../db/schema.ts';
 
 /**
@@ -142,6 +143,32 @@ describe('upload hardening', () => {
     expect((await cut).json().error.reason).toBe('imageUnreadable');
     expect((await ctx.container.database.db.select().from(asset)).length).toBe(before);
     expect((await upload(pngBytes(64, 48), 'fine.png')).statusCode).toBe(201);
+  });
+
+  it('refuses an animation of too many frames, or too many pixels across them (413), and stores nothing', async () => {
+    const before = (await ctx.container.database.db.select().from(asset)).length;
+    const refused: [string, Buffer][] = [
+      ['frames.gif', animatedGif(1_001)],
+      ['frames.webp', animatedWebp(1_001)],
+      // 300 frames of a 1000 × 1000 canvas: 300 million pixels to play.
+      ['pixels.gif', animatedGif(300, 1_000, 1_000)],
+      // An APNG whose acTL is past what the sniffer reads passes as a still PNG; its frames still count.
+      ['frames.png', animatedPng(3, { declared: 5_000, padding: 5_000 })],
+    ];
+    for (const [name, bytes] of refused) {
+      const answer = await upload(bytes, name);
+      expect(answer.statusCode, `${name}: ${answer.body}`).toBe(413);
+      expect(answer.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', reason: 'imageTooManyFrames' });
+    }
+    expect((await ctx.container.database.db.select().from(asset)).length).toBe(before);
+    for (const [name, bytes] of [
+      ['loop.gif', animatedGif(1_000)],
+      ['loop.webp', animatedWebp(1_000)],
+      ['loop.png', animatedPng(20, { padding: 5_000 })],
+    ] as const) {
+      const answer = await upload(bytes, name);
+      expect(answer.statusCode, `${name}: ${answer.body}`).toBe(201);
+    }
   });
 
   it('refuses an oversize upload from its declared length, without reading the body (413)', async () => {

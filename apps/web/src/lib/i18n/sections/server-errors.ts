@@ -103,6 +103,8 @@ export const serverErrorsJa = {
       imageTooLarge:
         '画像のサイズ（縦横のピクセル数）が大きすぎます。16,384 ピクセル以内、4,000 万画素以内にしてください。',
       imageUnreadable: '画像のサイズを読み取れませんでした。別の形式で保存し直してからお試しください。',
+      imageTooManyFrames:
+        'アニメーション画像のコマ数が多すぎます。1,000 コマ以内、コマ数 × 画素数が 2 億以内にしてください。',
 
       notificationNotFound: 'このお知らせは見つかりません。',
       notYourNotifications: '読めるのはご自身のお知らせだけです。',
@@ -221,6 +223,8 @@ export const serverErrorsEn: typeof serverErrorsJa = {
       fileEmpty: 'The file is empty.',
       imageTooLarge: 'The image is too large in pixels: at most 16,384 on a side and 40 million in all.',
       imageUnreadable: 'The image’s size could not be read. Save it again in another format and retry.',
+      imageTooManyFrames:
+        'The animation has too many frames: at most 1,000, and at most 200 million pixels across all frames.',
 
       notificationNotFound: 'No such notification.',
       notYourNotifications: 'You can only read your own notifications.',
