@@ -1,31 +1,10 @@
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, primaryBackend, type TestContext } from '../../test/test-context.ts';
 import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
-import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';
+import { campaignBody, createGoods, pngBomb } from '../../test/goods-fixtures.ts';
 import { encodePng } from '../../lib/png.ts';
 import type { OgCardRenderer } from './og-card-renderer.ts';
 
-/** A PNG announcing `width` × `height` pixels with a few kilobytes of compressed rows (gigabytes decoded). */
-function pngBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
-    return Buffer.concat([length, Buffer.from(type), data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2], 8);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024 * 1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 function metaContent(html: string, key: string): string | undefined {
   return new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];

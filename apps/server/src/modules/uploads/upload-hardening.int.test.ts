@@ -1,36 +1,11 @@
 import { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, primaryBackend, type TestContext } from '../../test/test-context.ts';
 import { bearerHeaders, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
-import { pngBytes, uploadSmall } from '../../test/goods-fixtures.ts';
+import { pngBomb, pngBytes, uploadSmall } from '../../test/goods-fixtures.ts';
 import { animatedGif, animatedPng, animatedWebp } from '../../test/animated-fixtures.ts';
 import { asset } from '../../db/schema.ts';
 
-/**
- * A decompression bomb: a PNG whose header announces `width` × `height` pixels, with a few kilobytes of
- * compressed rows after it (what a decoder would inflate to gigabytes).
- */
-function pngBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
-    return Buffer.concat([length, Buffer.from(type), data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(4 * 1024 * 1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * Uploads an attacker controls (issue 20): bytes that are not what the name or Content-Type claim are refused by
