@@ -58,17 +58,16 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
   let stack: ProductionStack;
   let database: Database;
   let relay: Awaited<ReturnType<typeof startRelay>>;
-  let hanabi: ReturnType<typeof startHanabi>;
+  /** An api (which never holds the signer in production) and the worker that writes records for it. */
+  let hanabi: Array<{ process: ReturnType<typeof startHanabi>; clockFile: string }>;
   let origin: string;
-  let clockFile: string;
 
   beforeAll(async () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     stack = await startProductionStack('built_drand', origin, { deployToken: true });
     relay = await startRelay([ROUND]);
-    clockFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-clock-')), 'now');
-    await fs.writeFile(clockFile, '');
+    const clocks = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-clock-'));
     // Its stream is a row nobody reads: the draw freezes at once rather than wait for ingestion (decision 0204).
     const env = {
       ...stack.env,
@@ -76,40 +75,57 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
       DRAND_CHAIN_HASH: DRAND_QUICKNET.chainHash,
       DRAW_INGEST_WAIT_SECONDS: '0',
     };
-    const fromDist = (role: string) =>
+    const fromDist = (role: string, extra: Record<string, string> = {}) =>
       startHanabi(
-        { ...env, HANABI_ROLE: role, PORT: String(port), HANABI_TEST_CLOCK_FILE: clockFile },
+        {
+          ...env,
+          HANABI_ROLE: role,
+          PORT: String(port),
+          HANABI_TEST_CLOCK_FILE: path.join(clocks, role),
+          ...extra,
+        },
         { cwd: serverPaths.root, args: ['--import', preload, serverPaths.builtMain] },
       );
+    await Promise.all(['api', 'worker'].map((role) => fs.writeFile(path.join(clocks, role), '')));
     const migrate = fromDist('migrate');
     expect(await migrate.exited, migrate.output()).toBe(0);
     // The draw registry, deployed the production way (the token is already there: only the registry is new).
     const deploy = fromDist('deploy-token');
     expect(await deploy.exited, deploy.output()).toBe(0);
     expect(deploy.output()).toMatch(/Hanabi draw registry: 0x[0-9a-fA-F]{40}/);
-    hanabi = fromDist('all');
-    await hanabi.ready();
+    // The api holds no signer (production never gives it one): it hands each draw's record to the worker
+    // (`draws.record`) and answers once the worker has written it and finished the draw.
+    hanabi = [
+      { process: fromDist('api'), clockFile: path.join(clocks, 'api') },
+      {
+        process: fromDist('worker', { WORKER_HEALTH_PORT: String(await freePort()) }),
+        clockFile: path.join(clocks, 'worker'),
+      },
+    ];
+    await Promise.all(hanabi.map((item) => item.process.ready()));
     database = await openPostgres(stack.databaseUrl, 2);
   }, 240_000);
 
   afterAll(async () => {
-    hanabi?.child.kill('SIGTERM');
-    await hanabi?.exited;
+    for (const item of hanabi ?? []) item.process.child.kill('SIGTERM');
+    await Promise.all((hanabi ?? []).map((item) => item.process.exited));
     await database?.close();
     relay?.close();
     await stack?.close();
   });
 
-  /** Stops the server's clock at `at` and waits until it says it has. */
+  /** Stops both processes' clocks at `at` and waits until each says it has. */
   async function stopClockAt(at: Date): Promise<void> {
-    await fs.rm(`${clockFile}.ack`, { force: true });
-    await fs.writeFile(clockFile, String(at.getTime()));
-    hanabi.child.kill('SIGUSR2');
-    await until(
-      'the clock stopped',
-      async () => (await fs.stat(`${clockFile}.ack`).catch(() => null)) !== null,
-      10_000,
-    );
+    for (const { process, clockFile } of hanabi) {
+      await fs.rm(`${clockFile}.ack`, { force: true });
+      await fs.writeFile(clockFile, String(at.getTime()));
+      process.child.kill('SIGUSR2');
+      await until(
+        'the clock stopped',
+        async () => (await fs.stat(`${clockFile}.ack`).catch(() => null)) !== null,
+        10_000,
+      );
+    }
   }
 
   it('closes just before the round, waits for it, verifies it and reveals the winners', async () => {
@@ -169,6 +185,10 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
       value: ROUND.randomness,
     });
     expect(relay.asked).toContain(`/${DRAND_QUICKNET.chainHash}/public/${ROUND.round}`);
+    // The worker wrote the record, not the api the streamer asked.
+    const [api, worker] = hanabi.map((item) => item.process.output());
+    expect(worker).toMatch(/"msg":"draw record published"/);
+    expect(api).not.toMatch(/"msg":"draw record published"/);
 
     // Anyone can check it: the proof verifies, beacon signature and public record included, read from the chain.
     const drawId = list.draws[0]!.id;
