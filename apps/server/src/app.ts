@@ -78,6 +78,7 @@ export async function buildApp(
   await installSecurity(app, {
     rateLimitPerMinute: config.http.rateLimitPerMinute,
     production,
+    ...(config.chainPublicRpcUrl ? { publicRpcUrl: config.chainPublicRpcUrl } : {}),
     ...(pool ? { rateLimitStore: postgresRateLimitStore(pool) } : {}),
   });
   // Open live event streams per client, counted over every api process on PostgreSQL (decision 0209).

@@ -13,6 +13,7 @@ import {
   type DrandDrawStack,
 } from './test/drand-draw-stack.ts';
 import type { ProductionStack } from './test/production-stack.ts';
+import type { PublicDraw } from '@hanabi/api';
 
 /**
  * The shipped server draws on drand: `dist/main.js` — what `npm start` and the image run, with the dependencies it
@@ -61,6 +62,9 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
     const drawId = list.draws[0]!.id;
     const proof = await proofOf(drawId);
     expect(proof.record).toMatchObject({ chainId: 31337 });
+    // The server's own word on the beacon, which colours the page's badge: a round its record named.
+    const shown = (await (await fetch(`${origin}/api/draw/${drawId}`)).json()) as PublicDraw;
+    expect(shown.beaconVerdict).toEqual({ status: 'verified', problem: null });
     const check = { record: recordCheckVia(stack.rpcUrl) };
     const verdict = await verifyDraw(proof, check);
     expect(verdict.checks.filter((item) => !item.ok)).toEqual([]);

@@ -20,6 +20,8 @@ export async function installSecurity(
   options: {
     rateLimitPerMinute: number;
     production: boolean;
+    /** The chain RPC this deployment publishes for readers (`CHAIN_PUBLIC_RPC_URL`), if any. */
+    publicRpcUrl?: string;
     /** Shared counts for every api process (PostgreSQL); unset = this process's memory (embedded, one process). */
     rateLimitStore?: FastifyRateLimitStoreCtor;
   },
@@ -33,7 +35,15 @@ export async function installSecurity(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The proof page reads a draw's public record from a chain RPC (decision 0215): the one this deployment
+        // publishes, or any the reader gives — an https endpoint, or a node on the reader's own machine.
+        connectSrc: [
+          "'self'",
+          'https:',
+          'http://localhost:*',
+          'http://127.0.0.1:*',
+          ...(options.publicRpcUrl ? [new URL(options.publicRpcUrl).origin] : []),
+        ],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],

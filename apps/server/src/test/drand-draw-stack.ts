@@ -7,8 +7,7 @@ import { DRAND_QUICKNET, drandRoundTime } from '@hanabi/draw';
 import type { QuicknetRound } from '@hanabi/draw/quicknet-rounds';
 import { openPostgres, type Database } from '../db/client.ts';
 import { serverPaths } from '../paths.ts';
-import { insertCampaignWithEntrants } from './draws.fixture.ts';
-import { insertGoods } from './live-entries.fixture.ts';
+import { insertCampaignWithEntrants, insertGoods } from './live-entries.fixture.ts';
 import {
   freePort,
   requestSignInLink,

@@ -14,12 +14,10 @@ import {
 } from './test-context.ts';
 import {
   insertCampaign,
-  insertComments,
   insertGoods,
   insertStream,
   insertUser,
 } from './live-entries.fixture.ts';
-import type { Db } from '../db/client.ts';
 
 /** A beacon whose every round has the same known value (tests fix the randomness with it). */
 export function fixedBeacon(value = 'ab'.repeat(32)): BeaconAdapter & { asked: number } {
@@ -142,36 +140,4 @@ export function drawTestWorld(backend: TestBackend, tokenId: string) {
   return world;
 }
 
-/**
- * A live campaign around the close time `closedAt` (an hour either side) with one YouTube stream and `entrants`
- * people who commented a minute before it: what a draw at `closedAt` freezes. Returns the campaign and the stream.
- */
-export async function insertCampaignWithEntrants(
-  db: Db,
-  values: {
-    streamerId: string;
-    goodsId: string;
-    closedAt: Date;
-    entrants: number;
-    prefix: string;
-    winnerCount?: number;
-  },
-): Promise<{ campaignId: string; stream: Awaited<ReturnType<typeof insertStream>> }> {
-  const campaignId = await insertCampaign(db, {
-    streamerId: values.streamerId,
-    goodsId: values.goodsId,
-    winnerCount: values.winnerCount ?? 2,
-    startsAt: new Date(values.closedAt.getTime() - 3_600_000),
-    endsAt: new Date(values.closedAt.getTime() + 3_600_000),
-  });
-  const stream = await insertStream(db, { campaignId, platform: 'youtube' });
-  await insertComments(
-    db,
-    stream.id,
-    Array.from({ length: values.entrants }, (_, i) => ({
-      author: `${values.prefix}${i}`,
-      publishedAt: new Date(values.closedAt.getTime() - 60_000),
-    })),
-  );
-  return { campaignId, stream };
-}
+export { insertCampaignWithEntrants } from './live-entries.fixture.ts';

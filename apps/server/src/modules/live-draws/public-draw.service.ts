@@ -22,10 +22,13 @@ async function beaconVerdictOf(row: DrawRow): Promise<PublicBeaconVerdict | null
     signature: row.beaconSignature,
     previousSignature: row.beaconPreviousSignature,
   };
-  const key = JSON.stringify([beacon, row.closedAt?.toISOString() ?? null]);
+  // A round named by the draw's public record need only follow the close, not be the first round after it
+  // (decision 0202: the record went out a margin before it).
+  const recorded = row.recordTxHash !== null;
+  const key = JSON.stringify([beacon, row.closedAt?.toISOString() ?? null, recorded]);
   const known = checkedBeacons.get(key);
   if (known) return known;
-  const verdict = await verifyBeacon(beacon, row.closedAt);
+  const verdict = await verifyBeacon(beacon, row.closedAt, { recorded });
   const answer: PublicBeaconVerdict =
     verdict.status === 'failed'
       ? { status: 'failed', problem: { code: verdict.problem.code, message: verdict.problem.message } }
