@@ -90,9 +90,13 @@ test('a drand draw is verified in green with its on-chain record, read through t
   // The source names the pinned chain; the verdict is the filled green alert (Mantine's teal.9), not the practice
   // one (light yellow).
   await expect(proof.getByText(`drand:${DRAND_QUICKNET.chainHash}`, { exact: false }).first()).toBeVisible();
-  expect(await verdict.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
-    'rgb(8, 127, 91)',
-  );
+  const teal = 'rgb(8, 127, 91)';
+  const background = (element: Element) => getComputedStyle(element).backgroundColor;
+  expect(await verdict.evaluate(background)).toBe(teal);
+  // The status badge beside the title, from the server's own check of the beacon: green too.
+  const badge = proof.locator('main .mantine-Badge-root', { hasText: '公開済み' }).first();
+  await expect(badge).toBeVisible();
+  expect(await badge.evaluate(background)).toBe(teal);
   await noSeriousAxeViolations(proof, 'drand draw proof');
   await bothSizes(proof, 'drand-draw-proof');
   await shoot(proof, 'drand-draw-proof-verified.png');
