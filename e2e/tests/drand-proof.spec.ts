@@ -23,7 +23,7 @@ test.skip(!process.env.TEST_DATABASE_URL, 'the production stack needs PostgreSQL
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  drand = await startDrandDrawStack('e2e_drand', [ROUND], { publishRpc: true });
+  drand = await startDrandDrawStack('e2e_drand', DRAND_QUICKNET, [ROUND], { publishRpc: true });
   const streamer = await signUpStreamer(drand, EMAIL);
   const drawn = await drawOnRound(drand, streamer, ROUND, { entrants: 12, winners: 2, prefix: 'UCe2e' });
   expect(drawn.status, JSON.stringify(drawn.list)).toBe(201);

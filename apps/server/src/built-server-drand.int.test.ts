@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAND_QUICKNET, pickWinners, seedOf, verifyDraw, type DrawProof } from '@hanabi/draw';
+import { DRAND_DEFAULT, DRAND_QUICKNET, pickWinners, seedOf, verifyDraw, type DrawProof } from '@hanabi/draw';
+import { DEFAULT_ROUND_72785 } from '@hanabi/draw/default-rounds';
 import { readCommitmentRecord, recordCheckVia } from '@hanabi/draw/record';
 import { openSealedSecret } from '@hanabi/draw/timelock';
 import { QUICKNET_ROUND_12040883 as ROUND } from '@hanabi/draw/quicknet-rounds';
@@ -29,7 +30,7 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
   let stack: ProductionStack;
 
   beforeAll(async () => {
-    drand = await startDrandDrawStack('built_drand', [ROUND]);
+    drand = await startDrandDrawStack('built_drand', DRAND_QUICKNET, [ROUND]);
     ({ origin, stack } = drand);
   }, 240_000);
 
@@ -146,4 +147,48 @@ describe.runIf(postgres)('the built server draws on a real drand round', () => {
     expect(response.status).toBe(200);
     return (await response.json()) as DrawProof;
   }
+});
+
+/**
+ * The League of Entropy's other chain, `default` (chained, 30 s): a deployment that names it draws on it the same
+ * way, record first. It serves no timelock, so the record seals nothing: S is the server's until the reveal.
+ */
+describe.runIf(postgres)('the built server draws on a real round of the default chain', () => {
+  let drand: DrandDrawStack;
+
+  beforeAll(async () => {
+    drand = await startDrandDrawStack('built_drand_default', DRAND_DEFAULT, [DEFAULT_ROUND_72785]);
+  }, 240_000);
+
+  afterAll(async () => {
+    await drand?.close();
+  });
+
+  it('records, waits for the round, verifies its chained signature and reveals', async () => {
+    const streamer = await signUpStreamer(drand, 'built-drand-default@hanabi.example');
+    const { status, list } = await drawOnRound(drand, streamer, DEFAULT_ROUND_72785, {
+      entrants: 9,
+      winners: 2,
+      prefix: 'UCdefault',
+    });
+    expect(status, JSON.stringify(list)).toBe(201);
+    expect(list.draws[0]).toMatchObject({
+      status: 'revealed',
+      beacon: {
+        source: `drand:${DRAND_DEFAULT.chainHash}`,
+        round: String(DEFAULT_ROUND_72785.round),
+        value: DEFAULT_ROUND_72785.randomness,
+      },
+    });
+    const drawId = list.draws[0]!.id;
+    const proof = (await (await fetch(`${drand.origin}/api/draw/${drawId}/proof`)).json()) as DrawProof;
+    expect(proof.beacon.previousSignature).toBe(DEFAULT_ROUND_72785.previousSignature);
+    const shown = (await (await fetch(`${drand.origin}/api/draw/${drawId}`)).json()) as PublicDraw;
+    expect(shown.beaconVerdict).toEqual({ status: 'verified', problem: null });
+    const verdict = await verifyDraw(proof, { record: recordCheckVia(drand.stack.rpcUrl) });
+    expect(verdict.checks.filter((item) => !item.ok)).toEqual([]);
+    expect(verdict.verdict).toBe('verified');
+    const read = await readCommitmentRecord(proof.record!, drand.stack.rpcUrl);
+    expect(read.ok && read.record.sealedSecret).toBe('');
+  }, 120_000);
 });

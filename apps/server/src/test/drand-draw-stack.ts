@@ -3,8 +3,8 @@ import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { DRAND_QUICKNET, drandRoundTime } from '@hanabi/draw';
-import type { QuicknetRound } from '@hanabi/draw/quicknet-rounds';
+import { drandRoundTime, type DrandChain } from '@hanabi/draw';
+import type { DrandRound } from '@hanabi/draw/quicknet-rounds';
 import { openPostgres, type Database } from '../db/client.ts';
 import { serverPaths } from '../paths.ts';
 import { insertCampaignWithEntrants, insertGoods } from './live-entries.fixture.ts';
@@ -20,12 +20,14 @@ import {
 /**
  * The shipped server drawing on a real drand round, as production runs it: `dist/main.js` in production mode on
  * PostgreSQL, an api (which never holds the signer) and a worker (which writes the draws' records), a loopback
- * relay serving real published quicknet rounds, and both processes' clocks in the test's hand — real rounds are
+ * relay serving real published rounds of one drand chain, and both processes' clocks in the test's hand — real rounds are
  * signed for moments long past (`stopped-clock.preload.mjs`). Used by the built-server drand test and by the e2e
  * spec that opens such a draw's proof page in Chromium.
  */
 export interface DrandDrawStack {
   origin: string;
+  /** The drand chain the deployment names (`DRAND_CHAIN_HASH`). */
+  chain: DrandChain;
   stack: ProductionStack;
   database: Database;
   relay: DrandRelay;
@@ -44,15 +46,22 @@ export interface DrandRelay {
 
 const preload = path.join(serverPaths.root, 'src/test/stopped-clock.preload.mjs');
 
-/** A drand relay on loopback: the real rounds it was given, 425 (too early) for any other. */
-export async function startRelay(rounds: QuicknetRound[]): Promise<DrandRelay> {
+/** A drand relay on loopback: the real rounds of `chain` it was given, as drand's HTTP API answers them; 425 (too
+ * early) for any other. */
+export async function startRelay(chain: DrandChain, rounds: DrandRound[]): Promise<DrandRelay> {
   const asked: string[] = [];
   const server = http.createServer((request, response) => {
     asked.push(request.url ?? '');
-    const wanted = new RegExp(`^/${DRAND_QUICKNET.chainHash}/public/(\\d+)$`).exec(request.url ?? '');
+    const wanted = new RegExp(`^/${chain.chainHash}/public/(\\d+)$`).exec(request.url ?? '');
     const round = rounds.find((known) => String(known.round) === wanted?.[1]);
     if (!round) return void response.writeHead(425).end();
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(round));
+    const { previousSignature, ...published } = round;
+    response.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        ...published,
+        ...(previousSignature ? { previous_signature: previousSignature } : {}),
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -65,20 +74,21 @@ export async function startRelay(rounds: QuicknetRound[]): Promise<DrandRelay> {
  */
 export async function startDrandDrawStack(
   name: string,
-  rounds: QuicknetRound[],
+  chain: DrandChain,
+  rounds: DrandRound[],
   options: { publishRpc?: boolean; host?: string } = {},
 ): Promise<DrandDrawStack> {
   const port = await freePort();
   const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const stack = await startProductionStack(name, origin, { deployToken: true });
-  const relay = await startRelay(rounds);
+  const relay = await startRelay(chain, rounds);
   const clocks = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-clock-'));
   await Promise.all(['api', 'worker'].map((role) => fs.writeFile(path.join(clocks, role), '')));
   // Its streams are rows nobody reads: a draw freezes at once rather than wait for ingestion (decision 0204).
   const env = {
     ...stack.env,
     DRAND_URL: relay.url,
-    DRAND_CHAIN_HASH: DRAND_QUICKNET.chainHash,
+    DRAND_CHAIN_HASH: chain.chainHash,
     DRAW_INGEST_WAIT_SECONDS: '0',
     ...(options.publishRpc ? { CHAIN_PUBLIC_RPC_URL: stack.rpcUrl } : {}),
   };
@@ -108,6 +118,7 @@ export async function startDrandDrawStack(
   const database = await openPostgres(stack.databaseUrl, 2);
   return {
     origin,
+    chain,
     stack,
     database,
     relay,
@@ -176,10 +187,10 @@ export interface DrawnOnRound {
 export async function drawOnRound(
   drand: DrandDrawStack,
   signedIn: { headers: Record<string, string>; streamerId: string },
-  round: QuicknetRound,
+  round: DrandRound,
   values: { entrants: number; winners: number; prefix: string },
 ): Promise<DrawnOnRound> {
-  const closeAt = new Date((drandRoundTime(DRAND_QUICKNET, round.round) - 12) * 1000);
+  const closeAt = new Date((drandRoundTime(drand.chain, round.round) - 12) * 1000);
   const goodsId = await insertGoods(drand.database.db, signedIn.streamerId);
   const { campaignId, stream } = await insertCampaignWithEntrants(drand.database.db, {
     streamerId: signedIn.streamerId,

@@ -12,12 +12,7 @@ import {
   type TestBackend,
   type TestContext,
 } from './test-context.ts';
-import {
-  insertCampaign,
-  insertGoods,
-  insertStream,
-  insertUser,
-} from './live-entries.fixture.ts';
+import { insertCampaign, insertGoods, insertStream, insertUser } from './live-entries.fixture.ts';
 
 /** A beacon whose every round has the same known value (tests fix the randomness with it). */
 export function fixedBeacon(value = 'ab'.repeat(32)): BeaconAdapter & { asked: number } {

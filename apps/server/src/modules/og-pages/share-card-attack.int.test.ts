@@ -5,7 +5,6 @@ import { campaignBody, createGoods, pngBomb } from '../../test/goods-fixtures.ts
 import { encodePng } from '../../lib/png.ts';
 import type { OgCardRenderer } from './og-card-renderer.ts';
 
-
 function metaContent(html: string, key: string): string | undefined {
   return new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
 }

@@ -6,7 +6,6 @@ import { pngBomb, pngBytes, uploadSmall } from '../../test/goods-fixtures.ts';
 import { animatedGif, animatedPng, animatedWebp } from '../../test/animated-fixtures.ts';
 import { asset } from '../../db/schema.ts';
 
-
 /**
  * Uploads an attacker controls (issue 20): bytes that are not what the name or Content-Type claim are refused by
  * sniffing; what is stored is served so it cannot run on the app origin; names with folders (traversal) are
