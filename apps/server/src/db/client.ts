@@ -24,6 +24,11 @@ export interface Database {
    */
   schema?: string;
   ping(): Promise<void>;
+  /**
+   * PostgreSQL: the connections the pool has lent out now, oldest first, each with how long ago and where (the
+   * caller's stack). A pool ends only once every lent connection is back, so a stop that hangs names the holder.
+   */
+  lent?(): Array<{ forMs: number; where: string }>;
   close(): Promise<void>;
 }
 
@@ -94,6 +99,7 @@ export async function openPostgres(
   // A checked-out client (a transaction, the signer lock) has no pool listener: when PostgreSQL drops it, its
   // 'error' event would be unhandled and end the process. Its query fails on its own; the event needs an ear.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const lent = trackLending(pool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
   return {
@@ -105,10 +111,52 @@ export async function openPostgres(
     async ping() {
       await pool.query('select 1');
     },
+    lent,
     async close() {
       if (closed) return;
       closed = true;
       await pool.end();
     },
   };
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: () => void,
+) => void;
+
+/**
+ * Remembers who borrowed each connection the pool lends out, and since when: `pool.connect` is wrapped (pool.query
+ * borrows through it too), the caller's stack kept as an unformatted Error — V8 formats it only if it is read, which
+ * happens only when a slow stop reports what it waits for.
+ */
+function trackLending(pool: pg.Pool): () => Array<{ forMs: number; where: string }> {
+  const out = new Map<pg.PoolClient, { since: number; where: Error }>();
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
+  const note = (client: pg.PoolClient | undefined, where: Error) => {
+    if (client) out.set(client, { since: Date.now(), where });
+  };
+  (pool as unknown as { connect: typeof connect }).connect = (callback?: ConnectCallback) => {
+    const where = new Error('connection borrowed here');
+    if (callback) {
+      return connect((error, client, done) => {
+        note(client, where);
+        callback(error, client, done);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      note(client, where);
+      return client;
+    });
+  };
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => out.delete(client));
+  pool.on('remove', (client: pg.PoolClient) => out.delete(client));
+  return () =>
+    [...out.values()]
+      .sort((a, b) => a.since - b.since)
+      .map(({ since, where }) => ({
+        forMs: Date.now() - since,
+        where: (where.stack ?? '').split('\n').slice(1, 12).join('\n'),
+      }));
 }
