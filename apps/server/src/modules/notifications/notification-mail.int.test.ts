@@ -135,7 +135,7 @@ describe.each(testBackends())('prize e-mails on %s (a real anvil)', (backend) =>
 
     // A scanner's GET shows the question and switches nothing off.
     const page = await world.ctx.app.inject({ method: 'GET', url: path });
-    expect(page.statusCode).toBe(200);
+    expect(page.statusCode, page.body).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect((await account(fan)).emailNotices).toBe(true);
 

@@ -19,7 +19,7 @@ ${body}
  */
 export function registerUnsubscribeRoutes(app: FastifyInstance, links: MailUnsubscribe): void {
   const config = { access: 'public', sessionless: true, signedUrl: true } as const;
-  const schema = { hide: true, params: { type: 'object', properties: { token: { type: 'string' } } } };
+  const schema = { hide: true };
   void app.register(async (scope) => {
     // RFC 8058 bodies are `List-Unsubscribe=One-Click`, form-encoded or multipart; the token says everything.
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
