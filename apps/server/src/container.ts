@@ -269,6 +269,7 @@ export async function createContainer(
       }),
     });
     const audience = wireAudience({
+      authSecret: identity.authSecret,
       database,
       log,
       queue,
@@ -284,7 +285,6 @@ export async function createContainer(
     const operatorArea = wireOperator({ db });
     const housekeeping = wireHousekeeping({ db, cron: config.housekeepingCron });
     const system = wireSystem({ config, database, queue, chain: chainArea.services.chain });
-    const metrics = wireMetrics({ config, database, queueSchema: queue.schema, chain, log, youtubeQuota });
 
     const jobs = [
       ...housekeeping.jobs,
@@ -299,6 +299,16 @@ export async function createContainer(
       ...draws.jobs,
     ] as JobDefinition[];
     await queue.start(jobs);
+    const queueNames = () => jobs.map((job) => job.name);
+    const metrics = wireMetrics({
+      config,
+      database,
+      queueSchema: queue.schema,
+      chain,
+      log,
+      youtubeQuota,
+      queueNames,
+    });
 
     return {
       config,

@@ -63,6 +63,8 @@ export const ERROR_REASONS = [
   'walletChangedAgain',
   'previousWalletAddressTaken',
   'undoLinkExpired',
+  'unsubscribeLinkInvalid',
+  'unsubscribeLinkExpired',
   'userNotFound',
   'ownRoleUnchangeable',
   'cannotSuspendSelf',

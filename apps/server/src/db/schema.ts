@@ -200,6 +200,8 @@ export const devMail = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     links: jsonb('links').$type<string[]>().notNull(),
+    /** Extra headers the mail carried (List-Unsubscribe, …), so a test can see them as an SMTP server would. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (table) => [index('dev_mail_created_at_idx').on(table.createdAt)],

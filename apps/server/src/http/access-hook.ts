@@ -25,6 +25,8 @@ export function installAccessHook(
     const { sessionless } = request.routeOptions.config;
     // Static files, docs and better-auth's GETs never read the session; skip the lookup.
     if (access === 'public' && sessionless && SAFE_METHODS.has(request.method)) return;
+    // A signed URL is its own authority (RFC 8058 one-click POSTs come from mail providers, without cookies).
+    if (access === 'public' && sessionless && request.routeOptions.config.signedUrl) return;
     request.session = await sessions.resolve(request);
     if (request.session && xsrf.checkFails(request, request.session.viaCookie)) {
       return sendError(

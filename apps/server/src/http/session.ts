@@ -61,6 +61,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Public route that never reads the session (static files, docs, better-auth): GETs skip the lookup. */
     sessionless?: boolean;
+    /** Public, sessionless route whose URL carries a signed token (one-click unsubscribe): no session or XSRF check on any method. */
+    signedUrl?: boolean;
     /** A public read answered alike to everyone, cacheable by proxies (`sendJson`): no cookies set on it. */
     cacheable?: boolean;
     /** The 401 message for signed-out callers, when the route has its own (uploads: "log in again"). */

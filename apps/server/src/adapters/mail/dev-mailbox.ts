@@ -32,6 +32,7 @@ export class DevMailbox implements Mailer {
       textBody: message.text,
       htmlBody: message.html,
       links,
+      headers: message.headers ?? {},
     });
     this.log.info({ to: message.to, subject: message.subject, links }, `dev mailbox: mail to ${message.to}`);
   }
@@ -50,6 +51,7 @@ export class DevMailbox implements Mailer {
       text: row.textBody,
       html: row.htmlBody,
       links: row.links,
+      headers: row.headers,
       createdAt: row.createdAt,
     }));
   }

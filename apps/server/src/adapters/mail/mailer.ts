@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on mail a person can switch off. */
+  headers?: Record<string, string>;
 }
 
 /** The mail adapter: SMTP in production, the dev mailbox in embedded mode. */

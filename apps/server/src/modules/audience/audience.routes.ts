@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Audience } from './audience.wiring.ts';
-import { registerNotificationRoutes } from '../notifications/index.ts';
+import { registerNotificationRoutes, registerUnsubscribeRoutes } from '../notifications/index.ts';
 import { registerWatchlistRoutes } from '../watchlist/index.ts';
 import { registerLikeRoutes } from '../likes/index.ts';
 import { registerStreamerRoutes } from '../streamers/index.ts';
@@ -24,6 +24,7 @@ export function registerAudienceRoutes(
   },
 ): void {
   registerNotificationRoutes(app, services.notifications, services.notificationHub);
+  registerUnsubscribeRoutes(app, services.mailUnsubscribe);
   registerWatchlistRoutes(app, services.watchlist);
   registerLikeRoutes(app, services.likes, options);
   registerStreamerRoutes(app, services.streamers, options);

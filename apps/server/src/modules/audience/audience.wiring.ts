@@ -29,6 +29,7 @@ export function wireAudience(ports: {
   chain: ChainService;
   publicOrigin: string;
   publicReadCacheMs: number;
+  authSecret: string;
 }) {
   const { database, storage, goods, accounts, publicOrigin } = ports;
   const { db } = database;

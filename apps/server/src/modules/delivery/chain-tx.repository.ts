@@ -2,6 +2,7 @@ import { announceWinnerDeliveries } from './delivery-live-events.ts';
 import { and, asc, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chainTx, delivery } from '../../db/schema.ts';
+import { countDeliveries } from '../metrics/index.ts';
 import { notifyDeliveriesConfirmed } from './delivery-notifications.ts';
 import { sourcesReopened, type DeliverySource } from './delivery-source.ts';
 
@@ -234,7 +235,7 @@ export class ChainTxRepository {
     id: string,
     receipt: { txHash: string; blockNumber: bigint; gasUsed: bigint },
   ): Promise<DeliveryRow[]> {
-    return this.db.transaction(async (tx) => {
+    const confirmed = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(chainTx)
         .set({
@@ -281,6 +282,8 @@ export class ChainTxRepository {
       );
       return confirmed;
     });
+    countDeliveries('confirmed', confirmed.length); // counted once committed
+    return confirmed;
   }
 
   /** Mined but reverted: recorded with the reason; its deliveries fail and are not retried blindly. */
@@ -289,7 +292,7 @@ export class ChainTxRepository {
     receipt: { txHash: string; blockNumber: bigint; gasUsed: bigint },
     reason: string,
   ): Promise<DeliveryRow[]> {
-    return this.db.transaction(async (tx) => {
+    const reverted = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(chainTx)
         .set({
@@ -321,6 +324,8 @@ export class ChainTxRepository {
       );
       return failed;
     });
+    countDeliveries('reverted', reverted.length);
+    return reverted;
   }
 
   /**
@@ -406,7 +411,7 @@ export class ChainTxRepository {
   /** Deliveries the contract refuses (simulated): failed with the reason, never sent. */
   async fail(ids: readonly string[], reason: string): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.transaction(async (tx) => {
+    const refused = await this.db.transaction(async (tx) => {
       const failed = await tx
         .update(delivery)
         .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: new Date() })
@@ -417,7 +422,9 @@ export class ChainTxRepository {
         tx,
         failed.map((item) => item.id),
       );
+      return failed.length;
     });
+    countDeliveries('refused', refused);
   }
 
   /** Deliveries that could not be sent for a passing reason (RPC down): tried again after `delayMs`. */

@@ -10,6 +10,7 @@ import { AdapterError, isAdapterError } from '../../adapters/adapter-error.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { Logger } from '../../logger.ts';
 import { publishLiveEvent } from '../live-events/index.ts';
+import { countDraw, type DrawOutcome } from '../metrics/index.ts';
 import type { EntrantIdentity } from '../live-entries/index.ts';
 import { DrawFreeze, lockDraw, type IngestWait } from './draw-freeze.ts';
 import { DrawRecords, type DrawRecordSeam } from './draw-record.ts';
@@ -297,7 +298,9 @@ export class DrawEngine {
    * winners sampled, S revealed. A beacon that fails is dropped, never revealed with: fetched again later.
    */
   private async reveal(drawId: string): Promise<void> {
+    let ended: DrawOutcome | null = null; // counted once the transaction committed
     const refused = await this.db.transaction(async (tx) => {
+      ended = null;
       const current = await lockDraw(tx, drawId);
       if (current.status !== 'closed' || !current.beaconValue) return null;
       const verdict = await verifyBeacon(
@@ -344,6 +347,7 @@ export class DrawEngine {
           })
           .where(eq(draw.id, drawId));
         await publishLiveEvent(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
+        ended = 'failed';
         return;
       }
       if (positions.length > 0) {
@@ -379,8 +383,10 @@ export class DrawEngine {
             where campaign_id = ${current.campaignId} and status <> 'excluded')`);
       await publishLiveEvent(tx, current.campaignId, { type: 'draw', drawId, status: 'revealed' });
       await publishLiveEvent(tx, current.campaignId, { type: 'winners' });
+      ended = 'revealed';
       return null;
     });
+    if (ended) countDraw(ended);
     if (refused) {
       this.log.error({ drawId, problem: refused }, 'draw beacon failed its check: not revealed with it');
       throw new AdapterError('retryable', 'beacon', `beacon refused: ${refused}`);
@@ -390,12 +396,14 @@ export class DrawEngine {
 
   /** Ends a draw that cannot finish (kept, with why, so its commitment is never silently dropped). */
   async fail(drawId: string, failure: string, failureCode: DrawFailure = 'other'): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const failed = await this.db.transaction(async (tx) => {
       const current = await lockDraw(tx, drawId);
-      if (current.status !== 'open' && current.status !== 'closed') return;
+      if (current.status !== 'open' && current.status !== 'closed') return false;
       await tx.update(draw).set({ status: 'failed', failure, failureCode }).where(eq(draw.id, drawId));
       await publishLiveEvent(tx, current.campaignId, { type: 'draw', drawId, status: 'failed' });
+      return true;
     });
+    if (failed) countDraw('failed');
   }
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { liveStream, type CampaignEntryRule } from '../../db/schema.ts';
 import type { ChatMessage } from '../../adapters/live-chat/index.ts';
 import { publishLiveEvent } from '../live-events/index.ts';
+import { countChatMessages } from '../metrics/index.ts';
 import { ACTIVE } from './live-chat-lease.ts';
 import {
   announceChat,
@@ -122,7 +123,8 @@ export async function commitRead(
   input: PollCommit,
   now: Date,
 ): Promise<number | null> {
-  return db.transaction(async (tx) => {
+  let platform = '';
+  const added = await db.transaction(async (tx) => {
     const { ingestState, readThroughAt, ...patch } = input.patch;
     const [held] = await tx
       .update(liveStream)
@@ -146,6 +148,7 @@ export async function commitRead(
       });
     // Patches carry a fresh ingest_state without the lease; a poller that lost it writes nothing.
     if (!held) return null;
+    platform = held.platform;
     if (input.patch.quotaDay) await recordQuotaDay(tx, input.streamId);
     if (input.quotaCharge) await quota?.charge(input.quotaCharge, now, tx);
     const change = await storeChat(tx, input, held, now);
@@ -163,6 +166,8 @@ export async function commitRead(
     }
     return change.added;
   });
+  if (added) countChatMessages(platform, added); // counted once committed
+  return added;
 }
 
 /**

@@ -3,3 +3,5 @@ export { metricsAccess } from './metrics-access.ts';
 export { registerMetricsRoutes } from './metrics.routes.ts';
 export { MetricsService } from './metrics.service.ts';
 export { wireMetrics } from './metrics.wiring.ts';
+export { countChatMessages, countDeliveries, countDraw } from './process-counters.ts';
+export type { DeliveryOutcome, DrawOutcome } from './process-counters.ts';

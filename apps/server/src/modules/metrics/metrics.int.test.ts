@@ -53,6 +53,80 @@ describe.each(testBackends({ embedded: true }))('metrics and the worker probe (%
     if (backend === 'postgres') expect(body).toMatch(/hanabi_db_pool_connections\{state="total"\} \d+/);
   });
 
+  it('prints a sample for every family when idle, default process metrics, and counts requests by status class', async () => {
+    ctx = await createTestContext(backend, { env: { METRICS_TOKEN: TOKEN } });
+    // One scrape through the route first: the HTTP families are by route pattern and start with the first request.
+    await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const idle = await ctx.container.metrics.render();
+    // Each `# TYPE` family has at least one sample line: an alert on any of them sees a series, not nothing.
+    const families = [...idle.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({
+      name: name!,
+      type,
+    }));
+    const silent = families.filter(({ name, type }) => {
+      const sample = new RegExp(
+        `^${name}${type === 'histogram' || type === 'summary' ? '(_count|_sum|_bucket)?' : ''}(\\{|\\s)`,
+        'm',
+      );
+      return !sample.test(idle);
+    });
+    // The signer's figures are absent on purpose until the chain answers (a scrape never starts anvil);
+    // prom-client's active-requests family is per request type, empty when none is in flight.
+    expect(
+      silent
+        .map((family) => family.name)
+        .filter((name) => !/^hanabi_(signer|chain)_|^nodejs_active_requests$/.test(name)),
+    ).toEqual([]);
+    for (const queue of ctx.container.jobs.map((job) => job.name)) {
+      expect(idle).toContain(`hanabi_queue_jobs_waiting{queue="${queue}"} 0`);
+      expect(idle).toContain(`hanabi_queue_oldest_waiting_seconds{queue="${queue}"} 0`);
+    }
+    expect(idle).toContain('hanabi_chat_readers{platform="youtube",status="live"} 0');
+    expect(idle).toContain('hanabi_chat_rate_limit_remaining{platform="twitcasting"} Nan');
+    expect(idle).toMatch(/hanabi_db_pool_connections\{state="idle"\} \d+/);
+    for (const outcome of ['confirmed', 'reverted', 'refused']) {
+      expect(idle).toMatch(new RegExp(`hanabi_deliveries_finished_total\\{outcome="${outcome}"\\} \\d+`));
+    }
+    for (const outcome of ['revealed', 'failed']) {
+      expect(idle).toMatch(new RegExp(`hanabi_draws_finished_total\\{outcome="${outcome}"\\} \\d+`));
+    }
+    expect(idle).toMatch(/hanabi_chat_messages_ingested_total\{platform="twitcasting"\} \d+/);
+    // prom-client's default metrics, under their standard names.
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_gc_duration_seconds',
+    ]) {
+      expect(idle).toContain(`# TYPE ${name} `);
+    }
+
+    const count = (body: string, labels: string) =>
+      Number(new RegExp(`^hanabi_http_requests_total\\{${labels}\\} (\\d+)$`, 'm').exec(body)?.[1] ?? 0);
+    const notFound = 'method="GET",route="/api/campaign/:id",status_class="4xx"';
+    const before = count(idle, notFound);
+    await ctx.app.inject({ method: 'GET', url: `/api/campaign/${crypto.randomUUID()}` });
+    await ctx.app.inject({ method: 'GET', url: `/api/campaign/${crypto.randomUUID()}` });
+    expect(count(await ctx.container.metrics.render(), notFound)).toBe(before + 2);
+
+    // The event counters other modules call, seen on the registry the route serves.
+    const { countDraw, countDeliveries, countChatMessages } = await import('./index.ts');
+    const value = (body: string, series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\d+)$`, 'm').exec(body)?.[1]);
+    const series = [
+      'hanabi_draws_finished_total{outcome="revealed"}',
+      'hanabi_deliveries_finished_total{outcome="confirmed"}',
+      'hanabi_chat_messages_ingested_total{platform="youtube"}',
+    ];
+    const was = series.map((name) => value(idle, name));
+    countDraw('revealed');
+    countDeliveries('confirmed', 3);
+    countChatMessages('youtube', 2);
+    const after = await ctx.container.metrics.render();
+    expect(series.map((name) => value(after, name))).toEqual([was[0]! + 1, was[1]! + 3, was[2]! + 2]);
+  });
+
   it('reports queue depth and the oldest waiting job per queue', async () => {
     ctx = await createTestContext(backend, { env: { METRICS_TOKEN: TOKEN } });
     const housekeeping = ctx.container.jobs.find((job) => job.name === 'housekeeping.prune')!;

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { Gauge, Histogram, Registry } from 'prom-client';
+import { LIVE_PLATFORMS } from '@hanabi/api';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ChainAdapter } from '../../adapters/chain/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import type { Logger } from '../../logger.ts';
+import { PROCESS_COUNTERS } from './process-counters.ts';
 
 export interface MetricsDeps {
   database: Database;
@@ -15,11 +17,16 @@ export interface MetricsDeps {
   log: Logger;
   /** The project's YouTube quota ledger (decision 0161): what every reader draws on today. */
   youtubeQuota: { today(now: Date): Promise<{ left: number }> };
+  /** The queues this deployment runs (read at scrape time): each prints depth 0 when nothing waits in it. */
+  queueNames: () => readonly string[];
 }
 
 /** A chain call during a scrape waits at most this long: a slow RPC must not make Prometheus time out. */
 const CHAIN_TIMEOUT_MS = 2000;
 const DELIVERY_STATES = ['queued', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
+/** A chat reader is `waiting` for its broadcast to start or reading a `live` one. */
+const READER_STATES = ['waiting', 'live'] as const;
+const POOL_STATES = ['total', 'idle', 'waiting'] as const;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -41,6 +48,7 @@ type Row = Record<string, unknown>;
 export class MetricsService {
   readonly registry = new Registry();
   private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  private readonly httpRequests: Counter<'method' | 'route' | 'status_class'>;
   private readonly gauges: Record<string, Gauge<string>>;
 
   constructor(private readonly deps: MetricsDeps) {
@@ -52,6 +60,17 @@ export class MetricsService {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
+    this.httpRequests = new Counter({
+      name: 'hanabi_http_requests_total',
+      help: 'HTTP requests this process answered, by method, route pattern and status class (2xx, 4xx, …)',
+      labelNames: ['method', 'route', 'status_class'],
+      registers,
+    });
+    // Standard names (process_cpu_seconds_total, nodejs_eventloop_lag_seconds, nodejs_gc_duration_seconds, …),
+    // not hanabi_-prefixed: stock Node.js dashboards and alert rules read them as they are, and the scrape's
+    // job/instance labels already say which process they belong to (decision 0217).
+    collectDefaultMetrics({ register: this.registry });
+    for (const counter of PROCESS_COUNTERS) this.registry.registerMetric(counter);
     const gauge = (name: string, help: string, labelNames: string[] = []) =>
       new Gauge({ name, help, labelNames, registers });
     this.gauges = {
@@ -77,7 +96,7 @@ export class MetricsService {
       ),
       rateLeft: gauge(
         'hanabi_chat_rate_limit_remaining',
-        'Smallest remaining TwitCasting API budget among the streams being read',
+        'Smallest remaining TwitCasting API budget among the streams being read (NaN when none is read)',
         ['platform'],
       ),
       poolTotal: gauge('hanabi_db_pool_connections', 'Database pool connections of this process', ['state']),
@@ -86,6 +105,7 @@ export class MetricsService {
 
   observeHttp(method: string, route: string, statusCode: number, seconds: number): void {
     this.httpDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+    this.httpRequests.inc({ method, route, status_class: `${Math.floor(statusCode / 100)}xx` });
   }
 
   /** Refreshes the shared figures, then renders every metric in the Prometheus text format. */
@@ -120,7 +140,11 @@ export class MetricsService {
       where state in ('created', 'retry', 'active')
       group by name`);
     const { queueWaiting, queueActive, queueOldest } = this.gauges;
-    for (const metric of [queueWaiting!, queueActive!, queueOldest!]) metric.reset();
+    for (const metric of [queueWaiting!, queueActive!, queueOldest!]) {
+      metric.reset();
+      // Every known queue prints 0 when idle, so an alert on it sees a series rather than nothing.
+      for (const queue of this.deps.queueNames()) metric.set({ queue }, 0);
+    }
     for (const row of rows) {
       const queue = String(row.name);
       queueWaiting!.set({ queue }, Number(row.waiting));
@@ -140,6 +164,9 @@ export class MetricsService {
       select platform, status, count(*) as count from live_stream
       where status in ('waiting', 'live') group by platform, status`);
     this.gauges.chatReaders!.reset();
+    for (const platform of LIVE_PLATFORMS) {
+      for (const status of READER_STATES) this.gauges.chatReaders!.set({ platform, status }, 0);
+    }
     for (const row of readers) {
       this.gauges.chatReaders!.set(
         { platform: String(row.platform), status: String(row.status) },
@@ -152,10 +179,10 @@ export class MetricsService {
       from live_stream where status in ('waiting', 'live')`);
     const youtube = await this.deps.youtubeQuota.today(new Date());
     this.gauges.quotaLeft!.set({ platform: 'youtube' }, youtube.left);
-    this.gauges.rateLeft!.reset();
-    if (quota?.twitcasting_left !== null && quota?.twitcasting_left !== undefined) {
-      this.gauges.rateLeft!.set({ platform: 'twitcasting' }, Number(quota.twitcasting_left));
-    }
+    // NaN while no TwitCasting stream is read: a sample is there (absent() stays quiet), yet no `< n` alert
+    // fires on it, and no made-up budget is claimed.
+    const left = quota?.twitcasting_left;
+    this.gauges.rateLeft!.set({ platform: 'twitcasting' }, left == null ? Number.NaN : Number(left));
   }
 
   private async refreshChain(): Promise<void> {
@@ -186,7 +213,11 @@ export class MetricsService {
     const pool = this.deps.database.pool;
     const gauge = this.gauges.poolTotal!;
     gauge.reset();
-    if (!pool) return;
+    if (!pool) {
+      // The embedded database has no pool: 0 of each, so the family still prints.
+      for (const state of POOL_STATES) gauge.set({ state }, 0);
+      return;
+    }
     gauge.set({ state: 'total' }, pool.totalCount);
     gauge.set({ state: 'idle' }, pool.idleCount);
     gauge.set({ state: 'waiting' }, pool.waitingCount);

@@ -3,3 +3,4 @@ export { registerNotificationRoutes } from './notification.routes.ts';
 export { writeNotifications } from './notification.writer.ts';
 export type { NewNotification } from './notification.writer.ts';
 export { wireNotifications } from './notifications.wiring.ts';
+export { registerUnsubscribeRoutes } from './unsubscribe.routes.ts';

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Account } from '@hanabi/api';
 import { DevWallet } from '../../adapters/chain/dev-wallet.ts';
-import { notification } from '../../db/schema.ts';
+import { devMail, notification } from '../../db/schema.ts';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { openDeliveryWorld, type DeliveryWorld } from '../../test/delivery.fixture.ts';
@@ -112,5 +112,48 @@ describe.each(testBackends())('prize e-mails on %s (a real anvil)', (backend) =>
     const mails = await prizeMails();
     expect(mails).toHaveLength(2);
     expect(mails.some((mail) => mail.subject.includes('届きました'))).toBe(true);
+  });
+
+  it('carries RFC 8058 one-click unsubscribe headers; GET only asks, POST switches it off, a tampered link changes nothing', async () => {
+    const [mail] = await world.ctx.container.database.db
+      .select()
+      .from(devMail)
+      .where(eq(devMail.toAddress, 'fan@example.com'))
+      .orderBy(desc(devMail.createdAt))
+      .limit(1);
+    expect(mail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const url = /^<(https?:\/\/[^>]+)>$/.exec(mail!.headers['List-Unsubscribe'] ?? '')?.[1];
+    expect(url).toMatch(/\/api\/mail\/unsubscribe\/[\w-]+\.[\w-]+$/);
+    const path = new URL(url!).pathname;
+    const oneClick = (target: string) =>
+      world.ctx.app.inject({
+        method: 'POST',
+        url: target,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+
+    // A scanner's GET shows the question and switches nothing off.
+    const page = await world.ctx.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect((await account(fan)).emailNotices).toBe(true);
+
+    // Another user's id under this MAC, or a changed MAC: refused with a reason, nothing changes.
+    const [payload, mac] = path.split('/').pop()!.split('.');
+    const forged = Buffer.from(
+      Buffer.from(payload!, 'base64url').toString().replace(fan.userId, quiet.userId),
+    ).toString('base64url');
+    for (const bad of [`${forged}.${mac}`, `${payload}.${mac!.slice(0, -2)}AA`, 'not-a-token']) {
+      const refused = await oneClick(`/api/mail/unsubscribe/${bad}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'BAD_REQUEST', reason: 'unsubscribeLinkInvalid' });
+    }
+    expect((await account(fan)).emailNotices).toBe(true);
+
+    // The provider's POST: no cookie, no XSRF token; the preference is off.
+    const done = await oneClick(path);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await account(fan)).emailNotices).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { isPlaceholderEmail } from '../../adapters/oauth/index.ts';
 import type { Db } from '../../db/client.ts';
 import { appUser, authUser, notification } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
+import type { MailUnsubscribe } from './mail-unsubscribe.ts';
 import { prizeReceivedMail } from './prize-mail.ts';
 
 /** How many pending e-mails one run takes (the job runs every minute and again when it took a full batch). */
@@ -20,6 +21,7 @@ export class NotificationMailService {
     private readonly mailer: Mailer,
     private readonly publicOrigin: string,
     private readonly log: Logger,
+    private readonly unsubscribe: MailUnsubscribe,
   ) {}
 
   /** Sends what is pending; answers how many were sent and skipped. */
@@ -30,6 +32,7 @@ export class NotificationMailService {
         type: notification.type,
         params: notification.params,
         hrefId: notification.hrefId,
+        userId: appUser.id,
         userType: appUser.type,
         locale: appUser.locale,
         emailNotices: appUser.emailNotices,
@@ -74,8 +77,8 @@ export class NotificationMailService {
         .returning({ id: notification.id });
       if (!claimed) continue;
       try {
-        await this.mailer.send(
-          prizeReceivedMail({
+        await this.mailer.send({
+          ...prizeReceivedMail({
             to: row.email,
             locale: row.locale,
             goodsName: String(row.params.goodsName ?? ''),
@@ -83,7 +86,9 @@ export class NotificationMailService {
             collectionUrl: `${this.publicOrigin}/collection/${row.hrefId ?? ''}`,
             accountUrl: `${this.publicOrigin}/${row.userType}/account`,
           }),
-        );
+          // The mail says it can be switched off, so it carries the one-click link too (RFC 8058).
+          headers: this.unsubscribe.headers(row.userId, 'prizeNotices'),
+        });
         result.sent += 1;
       } catch (error) {
         // Back to pending: the next run tries again.

@@ -5,6 +5,7 @@ import type { Mailer } from '../../adapters/mail/index.ts';
 import { NotificationHub } from './notification-hub.ts';
 import { notificationMailJob } from './notification-mail.jobs.ts';
 import { NotificationMailService } from './notification-mail.service.ts';
+import { MailUnsubscribe } from './mail-unsubscribe.ts';
 import { NotificationRepository } from './notification.repository.ts';
 import { NotificationService } from './notification.service.ts';
 
@@ -15,8 +16,11 @@ export function wireNotifications(ports: {
   queue: JobQueue;
   mailer: Mailer;
   publicOrigin: string;
+  /** Signs the one-click unsubscribe links (decision 0217). */
+  authSecret: string;
 }) {
   const { database, log } = ports;
+  const mailUnsubscribe = new MailUnsubscribe(ports.authSecret, ports.publicOrigin, database.db);
   const repository = new NotificationRepository(database.db);
   const notifications = new NotificationService(repository);
   // Sends the e-mail twins of notifications (decision 0097).
@@ -25,6 +29,7 @@ export function wireNotifications(ports: {
     ports.mailer,
     ports.publicOrigin,
     log.child({ module: 'notification-mail' }),
+    mailUnsubscribe,
   );
   return {
     repositories: { notifications: repository },
@@ -32,6 +37,7 @@ export function wireNotifications(ports: {
       notifications,
       notificationHub: new NotificationHub(database, (userId) => notifications.unreadCount(userId), log),
       notificationMail,
+      mailUnsubscribe,
     },
     jobs: [notificationMailJob(notificationMail, () => ports.queue)],
   };

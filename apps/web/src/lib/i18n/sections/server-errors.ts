@@ -33,6 +33,9 @@ export const serverErrorsJa = {
       walletChangedAgain: 'その後もアドレスが変更されています。最新のメールにあるリンクを使ってください。',
       previousWalletAddressTaken: '以前のアドレスは、すでに別のアカウントで使われています。',
       undoLinkExpired: '取り消しリンクの有効期限が切れているか、すでに使われています。',
+      unsubscribeLinkInvalid: 'この配信停止リンクは無効です。アカウントページからメールを停止できます。',
+      unsubscribeLinkExpired:
+        'この配信停止リンクの有効期限が切れています。アカウントページからメールを停止できます。',
       userNotFound: 'このユーザーは見つかりません。',
       ownRoleUnchangeable: 'ご自身の運営者権限は変更できません。',
       cannotSuspendSelf: 'ご自身のアカウントは停止できません。',
@@ -154,6 +157,10 @@ export const serverErrorsEn: typeof serverErrorsJa = {
       walletChangedAgain: 'The address was changed again since: use the link in the newest e-mail.',
       previousWalletAddressTaken: 'The previous address is now used by another account.',
       undoLinkExpired: 'This undo link has expired or was already used.',
+      unsubscribeLinkInvalid:
+        'This unsubscribe link is not valid. You can turn the e-mails off on your account page.',
+      unsubscribeLinkExpired:
+        'This unsubscribe link has expired. You can turn the e-mails off on your account page.',
       userNotFound: 'There is no such user.',
       ownRoleUnchangeable: 'You cannot change your own operator role.',
       cannotSuspendSelf: 'You cannot suspend yourself.',

@@ -1,0 +1,1 @@
+ALTER TABLE "dev_mail" ADD COLUMN "headers" jsonb DEFAULT '{}'::jsonb NOT NULL;
