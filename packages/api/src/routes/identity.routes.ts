@@ -202,21 +202,22 @@ export const SocialSignInBody = z.object({
 });
 
 export const authEndpoints = {
-  /** Sends the e-mail sign-in link. The link opens `/api/auth/magic-link/verify`, which redirects to callbackURL. */
   requestMagicLink: defineRoute({
     method: 'POST',
     path: `${AUTH_BASE_PATH}/sign-in/magic-link`,
     access: 'public',
     summary: 'Send an e-mail sign-in link',
+    description:
+      'The link opens `/api/auth/magic-link/verify`, which signs in and redirects to `callbackURL`.',
     body: MagicLinkRequestBody,
     response: z.object({ status: z.boolean() }),
   }),
-  /** Starts Google or X sign-in: navigate the browser to `url`. */
   socialSignIn: defineRoute({
     method: 'POST',
     path: `${AUTH_BASE_PATH}/sign-in/social`,
     access: 'public',
     summary: 'Start an OAuth sign-in',
+    description: 'Starts Google or X sign-in: navigate the browser to `url`.',
     body: SocialSignInBody,
     response: z.object({ url: z.string(), redirect: z.boolean() }),
   }),
@@ -227,15 +228,14 @@ export const authEndpoints = {
     summary: 'End this session',
     response: z.object({ success: z.boolean() }).loose(),
   }),
-  /**
-   * The current session (null when signed out). Call it once when the app starts: it extends an active session
-   * (at most once a day) and renews the cookie. `session.token` also works as a bearer token.
-   */
   getSession: defineRoute({
     method: 'GET',
     path: `${AUTH_BASE_PATH}/get-session`,
     access: 'public',
     summary: 'The current better-auth session',
+    description:
+      'Null when signed out. Call it once when the app starts: it extends an active session (at most once a ' +
+      'day) and renews the cookie. `session.token` also works as a bearer token.',
     response: z
       .object({
         session: z.object({ token: z.string(), expiresAt: z.string() }).loose(),
