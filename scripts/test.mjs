@@ -1,5 +1,5 @@
 // `npm test`: every check of the project, each proven once where it matters (decision 0203):
-//   static checks   types, lint and format at once, each incremental or cached between runs
+//   static checks   types, lint and format (each incremental or cached between runs) and the OpenAPI lint, at once
 //   tests           unit, web, contract and integration tests on Node.js 24 LTS, production's runtime; integration
 //                   files on PostgreSQL when TEST_DATABASE_URL is set, PGlite for the embedded slice (and for all
 //                   of them when it is not)
@@ -95,6 +95,8 @@ const steps = [
           ['.', '--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'],
         ],
         ['format', bin('prettier'), ['--check', '--cache', '--log-level', 'warn', '.']],
+        // The OpenAPI document the server publishes, linted with Redocly (decision 0216).
+        ['openapi', process.execPath, ['scripts/openapi-lint.mjs']],
       ]),
   ],
   ['token artifact', () => run('npm', ['run', 'check-artifact', '-w', '@hanabi/token'])],

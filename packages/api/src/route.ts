@@ -15,8 +15,10 @@ export interface RouteDefinition<
   /** Fastify-style path, e.g. `/api/account/:id`. */
   path: string;
   access: RouteAccess;
+  /** One line: the OpenAPI operation's summary. Its tag is the contract file (area) the route is declared in. */
   summary: string;
-  tags: string[];
+  /** More than a line, when the summary is not enough: the OpenAPI operation's description. */
+  description?: string;
   params?: TParams;
   query?: TQuery;
   body?: TBody;

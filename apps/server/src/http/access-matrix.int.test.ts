@@ -120,7 +120,7 @@ const matrix: Record<keyof ApiRoutes, Entry> = {
   adminTokenBalance: { request: () => ({ params: { id: '900001' } }), expect: operatorOnly() },
   adminGetTokenUri: { request: () => ({ params: { id: '900001' } }), expect: operatorOnly() },
   adminSetTokenUri: {
-    request: () => ({ params: { tokenId: '900001' }, body: { uri: 'https://example.com/900001.json' } }),
+    request: () => ({ params: { id: '900001' }, body: { uri: 'https://example.com/900001.json' } }),
     expect: operatorOnly(),
   },
   adminIpfsUpload: {

@@ -20,7 +20,6 @@ const echoRoute = defineRoute({
   path: '/api/test/echo/:id',
   access: 'signedIn',
   summary: 'test only',
-  tags: ['test'],
   params: z.object({ id: z.coerce.number().int().positive() }),
   body: z.object({ name: z.string().min(1), nested: z.object({ count: z.number().int().max(10) }) }),
   response: z.object({ id: z.number(), name: z.string() }),
@@ -30,7 +29,6 @@ const failingRoute = defineRoute({
   path: '/api/test/fail/:kind',
   access: 'public',
   summary: 'test only',
-  tags: ['test'],
   params: z.object({ kind: z.enum(['rule', 'crash', 'contract']) }),
   response: z.object({ ok: z.boolean() }),
 });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, type RouteDefinition } from '@hanabi/api';
 import type { z } from 'zod';
 import type { SessionUser } from './session.ts';
+import { contractRouteDoc } from './openapi-areas.ts';
 
 /** The parsed (output) type of one of a route's schemas, or the fallback when the route declares none. */
 type Parsed<R, K extends string, Fallback> = R extends { [key in K]: infer S extends z.ZodType }
@@ -37,6 +38,8 @@ export function registerRoute<R extends RouteDefinition>(
   options: { cacheable?: boolean } = {},
 ): void {
   const successStatus = route.successStatus ?? 200;
+  // The route's name in the contract is its operationId; its contract file is its tag (decision 0216).
+  const doc = contractRouteDoc(route);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: route.method,
     url: route.path,
@@ -47,11 +50,11 @@ export function registerRoute<R extends RouteDefinition>(
     },
     schema: {
       summary: route.summary,
-      tags: route.tags,
+      ...(route.description ? { description: route.description } : {}),
+      ...(doc ? { operationId: doc.operationId, tags: [doc.tag] } : {}),
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
-      ...(route.access !== 'public' ? { security: [{ bearerAuth: [] }, { cookieAuth: [] }] } : {}),
       response: {
         [successStatus]: route.response,
         ...Object.fromEntries(errorStatuses.map((status) => [status, ErrorEnvelope])),

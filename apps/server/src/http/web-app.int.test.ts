@@ -28,7 +28,6 @@ const bigRoute = defineRoute({
   path: '/api/test/big/:count',
   access: 'public',
   summary: 'test only',
-  tags: ['test'],
   params: z.object({ count: z.coerce.number().int().min(0).max(1000) }),
   response: z.object({ items: z.array(z.string()) }),
 });

@@ -10,7 +10,6 @@ const putAccount = defineRoute({
   path: '/api/account/:id',
   access: 'signedIn',
   summary: 'test',
-  tags: ['test'],
   response: apiRoutes.myAccountBase.response,
 });
 

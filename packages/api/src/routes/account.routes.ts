@@ -170,7 +170,6 @@ export const accountRoutes = {
     path: '/api/myAccountBase',
     access: 'signedIn',
     summary: 'The signed-in user’s account (401 signed out; 404 "not yet register" mid sign-up)',
-    tags: ['account'],
     response: Account,
   }),
   myAccountEth: defineRoute({
@@ -179,7 +178,6 @@ export const accountRoutes = {
     access: 'signedIn',
     summary:
       'Wallet address, chain id, prize contract and token holdings (on chain and recorded) of the signed-in user',
-    tags: ['account'],
     response: AccountEth,
   }),
   adminAccount: defineRoute({
@@ -187,7 +185,6 @@ export const accountRoutes = {
     path: '/api/admin/account',
     access: 'operator',
     summary: 'The signed-in operator’s account',
-    tags: ['account', 'admin'],
     response: Account,
   }),
   updateAccount: defineRoute({
@@ -195,7 +192,6 @@ export const accountRoutes = {
     path: '/api/account/:id',
     access: 'signedIn',
     summary: 'Update your own account (403 for another id)',
-    tags: ['account'],
     params: AccountIdParams,
     body: UpdateAccountBody,
     response: Account,
@@ -206,7 +202,6 @@ export const accountRoutes = {
     access: 'signedIn',
     summary:
       'A Sign-In with Ethereum message for one address of your own account, to sign and send with walletAddress',
-    tags: ['account'],
     params: AccountIdParams,
     body: WalletChallengeBody,
     response: WalletChallenge,
@@ -217,7 +212,6 @@ export const accountRoutes = {
     access: 'public',
     summary:
       'Undo a wallet address change with the link from its notice e-mail (single use); signs the account out everywhere',
-    tags: ['account'],
     body: WalletUndoBody,
     response: WalletUndoResult,
   }),
@@ -226,7 +220,6 @@ export const accountRoutes = {
     path: '/api/account/:id/firebaselink',
     access: 'signedIn',
     summary: 'Link or unlink a sign-in method of your own account',
-    tags: ['account'],
     params: AccountIdParams,
     body: AccountLinkBody,
     response: AccountLinkResponse,

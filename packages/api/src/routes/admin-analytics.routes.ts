@@ -161,7 +161,6 @@ export const adminAnalyticsRoutes = {
     path: '/api/admin/analytics/dashboard',
     access: 'operator',
     summary: `Sign-ups, active campaigns, deliveries, gas, held claims, live comments, entry funnel and YouTube quota per interval over [from, to) (≤ ${ANALYTICS_LIMITS.maxRangeDays} days)`,
-    tags: ['admin', 'analytics'],
     query: AnalyticsDashboardQuery,
     response: AnalyticsDashboard,
   }),

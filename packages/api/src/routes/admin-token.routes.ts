@@ -255,15 +255,12 @@ export const ChainOperationsResponse = z.object({
 
 // ─── the routes ──────────────────────────────────────────────────────────────────────────────────────────────
 
-const tags = ['admin', 'token'];
-
 export const adminTokenRoutes = {
   adminListTokens: defineRoute({
     method: 'GET',
     path: '/api/admin/token',
     access: 'operator',
     summary: 'Token ids Hanabi knows, with what it minted and burned and their URIs',
-    tags,
     query: ListCursorQuery,
     response: TokenListResponse,
   }),
@@ -272,7 +269,6 @@ export const adminTokenRoutes = {
     path: '/api/admin/token',
     access: 'operator',
     summary: 'Mint `amount` of `tokenId` to `to` (optionally setting its URI)',
-    tags,
     body: MintTokenBody,
     response: MintTokenResponse,
   }),
@@ -281,7 +277,6 @@ export const adminTokenRoutes = {
     path: '/api/admin/token/operations',
     access: 'operator',
     summary: 'History of the token writes Hanabi made or tried, newest first',
-    tags,
     query: ChainOperationsQuery,
     response: ChainOperationsResponse,
   }),
@@ -291,7 +286,6 @@ export const adminTokenRoutes = {
     access: 'operator',
     summary:
       'Burn `amount` of a token from `from` (default: the signer; else a holder who approved it for all)',
-    tags,
     params: TokenIdParams,
     query: BurnTokenInput,
     body: BurnTokenInput.nullish(),
@@ -302,7 +296,6 @@ export const adminTokenRoutes = {
     path: '/api/admin/token/:tokenId/transfer',
     access: 'operator',
     summary: 'Transfer `value` of a token from `sender` to `receiver` (signer holds, or is approved)',
-    tags,
     params: TokenIdPathParams,
     body: TransferTokenBody,
     response: TokenTxResult,
@@ -312,7 +305,6 @@ export const adminTokenRoutes = {
     path: '/api/admin/token/:id/approve',
     access: 'operator',
     summary: 'Allow `receiver` to move `value` of the signer’s tokens of this id (ERC-5216)',
-    tags,
     params: TokenIdParams,
     body: ApproveTokenBody,
     response: TokenTxResult,
@@ -322,7 +314,6 @@ export const adminTokenRoutes = {
     path: '/api/admin/token/:id/getApproved',
     access: 'operator',
     summary: 'Allowance of `operator` over `owner`’s tokens of this id, and approval for all',
-    tags,
     params: TokenIdParams,
     query: GetApprovedQuery,
     response: GetApprovedResponse,
@@ -332,7 +323,6 @@ export const adminTokenRoutes = {
     path: '/api/admin/token/:id/balance',
     access: 'operator',
     summary: 'On-chain balance of `owner` (default: the signer) for this id',
-    tags,
     params: TokenIdParams,
     query: BalanceQuery,
     response: BalanceResponse,
@@ -342,17 +332,16 @@ export const adminTokenRoutes = {
     path: '/api/admin/tokenUri/:id',
     access: 'operator',
     summary: 'The token URI on chain (404 for an id that was never minted and has no URI)',
-    tags,
     params: TokenIdParams,
     response: TokenUriResponse,
   }),
   adminSetTokenUri: defineRoute({
     method: 'POST',
-    path: '/api/admin/tokenUri/:tokenId',
+    // `:id` like the GET beside it: one templated path takes one parameter name (OpenAPI, issue 35).
+    path: '/api/admin/tokenUri/:id',
     access: 'operator',
     summary: 'Set the token URI, given as is or as metadata JSON pinned to IPFS',
-    tags,
-    params: TokenIdPathParams,
+    params: TokenIdParams,
     body: SetTokenUriBody,
     response: SetTokenUriResponse,
   }),
@@ -362,7 +351,6 @@ export const adminTokenRoutes = {
     access: 'operator',
     summary:
       'Pin a file to IPFS: raw bytes (Content-Type: application/octet-stream) or JSON { tokenAssetData: { name, contentBase64 } }',
-    tags,
     // Not validated by schema: the binary form has no JSON body. The service checks the JSON form against
     // IpfsUploadJsonBody and answers 400 naming the fields.
     response: IpfsUploadResponse,

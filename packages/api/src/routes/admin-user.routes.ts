@@ -114,15 +114,12 @@ export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 export const SetUserRoleBody = z.object({ role: UserRole });
 export const SetUserSuspensionBody = z.object({ suspended: z.boolean() });
 
-const tags = ['admin', 'users'];
-
 export const adminUserRoutes = {
   adminListUsers: defineRoute({
     method: 'GET',
     path: '/api/admin/user',
     access: 'operator',
     summary: 'Users, newest first: search (name, e-mail, wallet, platform ids), filters, cursor paging',
-    tags,
     query: AdminUserListQuery,
     response: AdminUserList,
   }),
@@ -131,7 +128,6 @@ export const adminUserRoutes = {
     path: '/api/admin/user/:id',
     access: 'operator',
     summary: 'One user with their campaigns, goods and the deliveries they received',
-    tags,
     params: AdminUserIdParams,
     response: AdminUserDetail,
   }),
@@ -140,7 +136,6 @@ export const adminUserRoutes = {
     path: '/api/admin/user/:id/role',
     access: 'operator',
     summary: 'Grant (operator) or revoke (user) the operator role; never your own (422)',
-    tags,
     params: AdminUserIdParams,
     body: SetUserRoleBody,
     response: AdminUser,
@@ -150,7 +145,6 @@ export const adminUserRoutes = {
     path: '/api/admin/user/:id/suspension',
     access: 'operator',
     summary: 'Suspend or unsuspend a user; never yourself (422)',
-    tags,
     params: AdminUserIdParams,
     body: SetUserSuspensionBody,
     response: AdminUser,

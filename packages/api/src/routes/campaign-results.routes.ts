@@ -53,7 +53,6 @@ export const campaignResultsRoutes = {
     access: 'public',
     summary:
       "A campaign's draws (every state, exclusions with their reasons) with winners' chat names, proof ids and its streams (same for everyone)",
-    tags: ['draws'],
     params: CampaignIdParams,
     response: CampaignResults,
   }),
@@ -62,7 +61,6 @@ export const campaignResultsRoutes = {
     path: '/api/campaign/:id/results/mine',
     access: 'signedIn',
     summary: 'Your own wins in a campaign (through your linked platform identities) and their delivery',
-    tags: ['draws'],
     params: CampaignIdParams,
     response: MyCampaignResults,
   }),

@@ -202,7 +202,6 @@ export const campaignRoutes = {
     access: 'public',
     summary:
       'Campaigns: type=streamer → your own (every status); type=audience → public ones with isWatch; filters, sort, cursor paging',
-    tags: ['campaigns'],
     query: CampaignListQuery,
     response: CampaignList,
   }),
@@ -211,7 +210,6 @@ export const campaignRoutes = {
     path: '/api/campaign/:id',
     access: 'public',
     summary: 'One campaign (drafts only to their streamer)',
-    tags: ['campaigns'],
     params: CampaignIdParams,
     response: Campaign,
   }),
@@ -221,7 +219,6 @@ export const campaignRoutes = {
     access: 'streamer',
     summary:
       'Create a campaign (draft, or scheduled to publish it). Send an Idempotency-Key (kept by the form): the same key answers the campaign it created, never a second one',
-    tags: ['campaigns'],
     body: CreateCampaignBody,
     response: Campaign,
     successStatus: 201,
@@ -232,7 +229,6 @@ export const campaignRoutes = {
     access: 'streamer',
     summary:
       'Start your scheduled campaign now: its start becomes the server’s now, so comments from now on are entries (422 for drafts, live or ended campaigns)',
-    tags: ['campaigns'],
     params: CampaignIdParams,
     response: Campaign,
   }),
@@ -241,7 +237,6 @@ export const campaignRoutes = {
     path: '/api/campaign/:id',
     access: 'streamer',
     summary: 'Change your campaign (an ended campaign is read-only: 422)',
-    tags: ['campaigns'],
     params: CampaignIdParams,
     body: UpdateCampaignBody,
     response: Campaign,
@@ -251,7 +246,6 @@ export const campaignRoutes = {
     path: '/api/campaign/:id',
     access: 'streamer',
     summary: 'Delete your campaign (not once it is live or ended: 422)',
-    tags: ['campaigns'],
     params: CampaignIdParams,
     response: z.null(),
     successStatus: 204,

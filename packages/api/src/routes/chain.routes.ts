@@ -22,7 +22,6 @@ export const chainRoutes = {
     path: '/api/blockchain/artifacts',
     access: 'public',
     summary: 'The token contract: ABI, deployed address and chain id',
-    tags: ['chain'],
     response: BlockchainArtifactsResponse,
   }),
 };

@@ -80,7 +80,6 @@ export const collectionRoutes = {
     access: 'public',
     summary:
       'The goods a person got from Hanabi with delivery state and on-chain balances (others: only if made public)',
-    tags: ['collection'],
     params: CollectionUserParams,
     response: Collection,
   }),
@@ -89,7 +88,6 @@ export const collectionRoutes = {
     path: '/api/collection/item/:id',
     access: 'public',
     summary: 'A published token (digital goods id): picture, IPFS links, and what the caller holds of it',
-    tags: ['collection'],
     params: CollectionItemParams,
     response: CollectionItemPage,
   }),

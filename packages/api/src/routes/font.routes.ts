@@ -30,7 +30,6 @@ export const fontRoutes = {
     path: '/assets/font/data-url/:font.json',
     access: 'public',
     summary: 'An editor font as a data: URL (font = noto-serif-jp | kosugi | tangerine | yomogi)',
-    tags: ['fonts'],
     params: z.object({ font: text().min(1).max(50) }),
     response: FontDataUrl,
   }),

@@ -108,7 +108,6 @@ export const identityRoutes = {
     path: '/api/signin/linkCode',
     access: 'public',
     summary: 'The code to type when the sign-in link this browser asked for is opened on another device',
-    tags: ['identity'],
     response: SignInLinkCode,
   }),
   signInLinkInfo: defineRoute({
@@ -116,7 +115,6 @@ export const identityRoutes = {
     path: '/api/signin/linkInfo',
     access: 'public',
     summary: 'Which account a sign-in link is for (shown before it is confirmed on another device)',
-    tags: ['identity'],
     body: SignInLinkToken,
     response: SignInLinkInfo,
   }),
@@ -126,7 +124,6 @@ export const identityRoutes = {
     access: 'public',
     summary:
       'Lets this browser open a sign-in link asked for elsewhere, given the code shown there (few tries)',
-    tags: ['identity'],
     body: SignInLinkConfirmBody,
     response: z.null(),
     successStatus: 204,
@@ -136,7 +133,6 @@ export const identityRoutes = {
     path: '/api/signup',
     access: 'signedIn',
     summary: 'Create the Hanabi user of the given type for the signed-in identity (409 when it has one)',
-    tags: ['identity'],
     body: SignupBody,
     response: Account,
     successStatus: 201,
@@ -147,7 +143,6 @@ export const identityRoutes = {
     access: 'signedIn',
     summary:
       'After the identity step: the user, "not yet register", or "invalid user type" (403 if suspended)',
-    tags: ['identity'],
     body: SigninBody,
     response: SigninResponse,
   }),
@@ -156,7 +151,6 @@ export const identityRoutes = {
     path: '/api/signout',
     access: 'public',
     summary: 'End this session (or every session with `everywhere`); clears the session cookie',
-    tags: ['identity'],
     body: SignoutBody,
     response: z.null(),
     successStatus: 204,
@@ -166,7 +160,6 @@ export const identityRoutes = {
     path: `${AUTH_BASE_PATH}/providers`,
     access: 'public',
     summary: 'Which sign-in methods this server offers (Google and X only when configured)',
-    tags: ['identity'],
     response: AuthProvidersResponse,
   }),
   devMailbox: defineRoute({
@@ -174,7 +167,6 @@ export const identityRoutes = {
     path: '/api/dev/mailbox',
     access: 'public',
     summary: 'Embedded mode only: e-mails the server "sent", newest first (404 in production)',
-    tags: ['dev'],
     response: DevMailboxResponse,
   }),
   clearDevMailbox: defineRoute({
@@ -182,7 +174,6 @@ export const identityRoutes = {
     path: '/api/dev/mailbox',
     access: 'public',
     summary: 'Embedded mode only: empty the dev mailbox',
-    tags: ['dev'],
     response: z.null(),
     successStatus: 204,
   }),
@@ -211,23 +202,22 @@ export const SocialSignInBody = z.object({
 });
 
 export const authEndpoints = {
-  /** Sends the e-mail sign-in link. The link opens `/api/auth/magic-link/verify`, which redirects to callbackURL. */
   requestMagicLink: defineRoute({
     method: 'POST',
     path: `${AUTH_BASE_PATH}/sign-in/magic-link`,
     access: 'public',
     summary: 'Send an e-mail sign-in link',
-    tags: ['identity'],
+    description:
+      'The link opens `/api/auth/magic-link/verify`, which signs in and redirects to `callbackURL`.',
     body: MagicLinkRequestBody,
     response: z.object({ status: z.boolean() }),
   }),
-  /** Starts Google or X sign-in: navigate the browser to `url`. */
   socialSignIn: defineRoute({
     method: 'POST',
     path: `${AUTH_BASE_PATH}/sign-in/social`,
     access: 'public',
     summary: 'Start an OAuth sign-in',
-    tags: ['identity'],
+    description: 'Starts Google or X sign-in: navigate the browser to `url`.',
     body: SocialSignInBody,
     response: z.object({ url: z.string(), redirect: z.boolean() }),
   }),
@@ -236,19 +226,16 @@ export const authEndpoints = {
     path: `${AUTH_BASE_PATH}/sign-out`,
     access: 'public',
     summary: 'End this session',
-    tags: ['identity'],
     response: z.object({ success: z.boolean() }).loose(),
   }),
-  /**
-   * The current session (null when signed out). Call it once when the app starts: it extends an active session
-   * (at most once a day) and renews the cookie. `session.token` also works as a bearer token.
-   */
   getSession: defineRoute({
     method: 'GET',
     path: `${AUTH_BASE_PATH}/get-session`,
     access: 'public',
     summary: 'The current better-auth session',
-    tags: ['identity'],
+    description:
+      'Null when signed out. Call it once when the app starts: it extends an active session (at most once a ' +
+      'day) and renews the cookie. `session.token` also works as a bearer token.',
     response: z
       .object({
         session: z.object({ token: z.string(), expiresAt: z.string() }).loose(),
@@ -261,7 +248,6 @@ export const authEndpoints = {
     path: `${AUTH_BASE_PATH}/revoke-sessions`,
     access: 'signedIn',
     summary: 'End every session of this person',
-    tags: ['identity'],
     response: z.object({ status: z.boolean() }),
   }),
 };

@@ -111,7 +111,6 @@ export const manualDistributionRoutes = {
     path: '/api/manual-distribution/preview',
     access: 'streamer',
     summary: 'Dry run: who each row resolves to, who will be held, duplicates, and the supply check',
-    tags: ['manual-distribution'],
     body: ManualDistributionBody,
     response: ManualDistributionPreview,
   }),
@@ -121,7 +120,6 @@ export const manualDistributionRoutes = {
     access: 'streamer',
     summary:
       'Distribute your published goods to a list of recipients (optional Idempotency-Key header: a replay answers the first result)',
-    tags: ['manual-distribution'],
     body: ManualDistributionBody,
     response: ManualDistributionDetail,
     successStatus: 201,
@@ -131,7 +129,6 @@ export const manualDistributionRoutes = {
     path: '/api/manual-distribution',
     access: 'streamer',
     summary: 'Your manual distributions, newest first',
-    tags: ['manual-distribution'],
     query: z.object({
       cursor: text().max(500).optional(),
       limit: z.coerce.number().int().min(1).max(50).default(20),
@@ -143,7 +140,6 @@ export const manualDistributionRoutes = {
     path: '/api/manual-distribution/:id',
     access: 'streamer',
     summary: 'One of your manual distributions with the state of every row',
-    tags: ['manual-distribution'],
     params: z.object({ id: entityId() }),
     response: ManualDistributionDetail,
   }),

@@ -80,15 +80,12 @@ export type UpdateNewsBody = z.input<typeof UpdateNewsBody>;
 
 export const NewsIdParams = z.object({ id: entityId() });
 
-const tags = ['news'];
-
 export const newsRoutes = {
   listNews: defineRoute({
     method: 'GET',
     path: '/api/news',
     access: 'public',
     summary: 'Published news, newest first (cursor paging with nextCursor)',
-    tags,
     query: NewsListQuery,
     response: NewsList,
   }),
@@ -97,7 +94,6 @@ export const newsRoutes = {
     path: '/api/news',
     access: 'operator',
     summary: 'Write news: a draft (publishedAt null), published now, or scheduled (a future publishedAt)',
-    tags,
     body: CreateNewsBody,
     response: NewsAdminItem,
     successStatus: 201,
@@ -107,7 +103,6 @@ export const newsRoutes = {
     path: '/api/news/:id',
     access: 'operator',
     summary: 'Edit, schedule or unpublish (publishedAt null) news',
-    tags,
     params: NewsIdParams,
     body: UpdateNewsBody,
     response: NewsAdminItem,
@@ -117,7 +112,6 @@ export const newsRoutes = {
     path: '/api/news/:id',
     access: 'operator',
     summary: 'Delete news',
-    tags,
     params: NewsIdParams,
     response: z.null(),
     successStatus: 204,
@@ -127,7 +121,6 @@ export const newsRoutes = {
     path: '/api/admin/news',
     access: 'operator',
     summary: 'Every news item incl. drafts and scheduled ones, newest first',
-    tags: ['admin', ...tags],
     query: AdminNewsListQuery,
     response: AdminNewsList,
   }),

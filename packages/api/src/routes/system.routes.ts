@@ -40,7 +40,6 @@ export const systemRoutes = {
     path: '/api/health',
     access: 'public',
     summary: 'Liveness: the process answers',
-    tags: ['system'],
     response: HealthResponse,
   }),
   ready: defineRoute({
@@ -48,7 +47,6 @@ export const systemRoutes = {
     path: '/api/ready',
     access: 'public',
     summary: 'Readiness: database and job queue answer, not stopping (503 otherwise); the chain as a detail',
-    tags: ['system'],
     response: ReadyResponse,
     otherResponses: { 503: ReadyResponse },
   }),
@@ -57,7 +55,6 @@ export const systemRoutes = {
     path: '/api/config',
     access: 'public',
     summary: 'Public settings for the web app',
-    tags: ['system'],
     response: PublicConfigResponse,
   }),
 };

@@ -97,7 +97,6 @@ export const uploadRoutes = {
     access: 'streamer',
     summary:
       'Store a small file (≤ 262,144 bytes) sent as the raw request body; larger files use tus at /api/uploads/tus',
-    tags: ['uploads'],
     params: UploadParams,
     query: UploadQuery,
     response: UploadResult,
@@ -109,7 +108,6 @@ export const uploadRoutes = {
     path: '/api/upload/result/:uploadId',
     access: 'streamer',
     summary: 'The stored file of a finished tus upload (yours only)',
-    tags: ['uploads'],
     params: UploadResultParams,
     response: UploadResult,
     unauthenticatedMessage: UPLOAD_SIGN_IN_AGAIN_MESSAGE,

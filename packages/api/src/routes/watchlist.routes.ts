@@ -23,7 +23,6 @@ export const watchlistRoutes = {
     access: 'audience',
     summary:
       'Put a public campaign on your watchlist (idempotent); notifies you and the streamer the first time',
-    tags: ['watchlist'],
     params: WatchlistParams,
     body: AddWatchBody,
     response: WatchState,
@@ -33,7 +32,6 @@ export const watchlistRoutes = {
     path: '/api/watchlist/:userId',
     access: 'audience',
     summary: 'Take a campaign off your watchlist (idempotent)',
-    tags: ['watchlist'],
     params: WatchlistParams,
     query: RemoveWatchQuery,
     response: WatchState,

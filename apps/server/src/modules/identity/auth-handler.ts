@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH } from '@hanabi/api';
 import { registerPublicPlugin } from '../../http/public-routes.ts';
 import type { Auth } from './auth.ts';
+import { authOpenApi } from './auth.openapi.ts';
 import { sendFetchResponse, toFetchHeaders } from './fetch-bridge.ts';
 import { SIGN_IN_LINK_PATH, signInLinkLimiter, type SignInLinkLimits } from './sign-in-link-limits.ts';
 
@@ -35,8 +36,9 @@ export async function installAuthHandler(
       scope.route({
         method: ['GET', 'POST'],
         url: `${AUTH_BASE_PATH}/*`,
-        config: { rateLimit },
-        // better-auth's endpoints are not Hanabi's contract; the ones the web app calls are in `authEndpoints`.
+        // better-auth's endpoints are not registered from the contract: the ones the web app uses are described
+        // by hand in authOpenApi (from `authEndpoints` where the contract has them), the rest stay out.
+        config: { rateLimit, openapi: authOpenApi },
         schema: { hide: true },
         handler,
       });

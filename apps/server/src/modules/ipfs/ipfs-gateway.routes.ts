@@ -4,6 +4,7 @@ import { CID } from 'multiformats/cid';
 import type { IpfsAdapter } from '../../adapters/ipfs/index.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import { sendError } from '../../http/error-handler.ts';
+import { errorResponse, pathParameter, type OpenApiOperation } from '../../http/openapi-describe.ts';
 import { SNIFF_BYTES, sniffMediaType } from '../../lib/media-type.ts';
 
 /** Parses a single `bytes=` range against a file size; null when absent, 'invalid' when unsatisfiable. */
@@ -45,7 +46,12 @@ export function registerIpfsGatewayRoutes(app: FastifyInstance, ipfsStore: Lazy<
   app.route({
     method: ['GET', 'HEAD'],
     url: '/ipfs/:cid',
-    config: { access: 'public' },
+    config: {
+      access: 'public',
+      openapi: { '/ipfs/{cid}': { get: gatewayOperation('ipfsGet'), head: gatewayOperation('ipfsHead') } },
+    },
+    // Binary answers the generator cannot infer: described by hand in `config.openapi` (decision 0216).
+    schema: { hide: true },
     handler: async (request, reply) => {
       const { cid } = request.params as { cid: string };
       try {
@@ -89,4 +95,47 @@ export function registerIpfsGatewayRoutes(app: FastifyInstance, ipfsStore: Lazy<
       return reply.send(Readable.from(ipfs.cat(cid, { offset: start, length })));
     },
   });
+}
+
+const fileHeaders = {
+  ETag: { description: 'The CID, quoted: the content never changes.', schema: { type: 'string' } },
+  'Cache-Control': { description: 'Immutable, cacheable for a year.', schema: { type: 'string' } },
+  'Content-Length': { schema: { type: 'integer' } },
+};
+
+/** The gateway's OpenAPI operation: `GET` answers the bytes, `HEAD` the same headers without them. */
+function gatewayOperation(operationId: 'ipfsGet' | 'ipfsHead'): OpenApiOperation {
+  const head = operationId === 'ipfsHead';
+  const bytes = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
+  return {
+    operationId,
+    summary: head ? 'Headers of a file on IPFS by CID' : 'A file on IPFS by CID (ranges honoured)',
+    description:
+      'The embedded gateway (only when IPFS runs inside the server). The media type is sniffed from the bytes; ' +
+      'every answer is sandboxed by its Content-Security-Policy.',
+    tags: ['ipfs'],
+    security: [],
+    parameters: [
+      pathParameter('cid', 'The content identifier (CIDv0 or CIDv1).'),
+      {
+        name: 'Range',
+        in: 'header',
+        required: false,
+        description: 'One `bytes=` range.',
+        schema: { type: 'string' },
+      },
+    ],
+    responses: {
+      200: { description: 'The file', headers: fileHeaders, ...(head ? {} : { content: { '*/*': bytes } }) },
+      206: {
+        description: 'The requested range',
+        headers: fileHeaders,
+        ...(head ? {} : { content: { '*/*': bytes } }),
+      },
+      304: { description: 'Not modified (If-None-Match matched the CID)' },
+      400: errorResponse('Not a CID'),
+      404: errorResponse('No content with this CID here'),
+      416: errorResponse('The range cannot be satisfied'),
+    },
+  };
 }

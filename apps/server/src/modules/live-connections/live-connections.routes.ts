@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { OAUTH_CALLBACK_PATHS, liveRoutes, type OAuthUrlQuery } from '@hanabi/api';
 import { registerRoute } from '../../http/register-route.ts';
+import {
+  queryParameter,
+  rateLimited,
+  redirectResponse,
+  type OpenApiOperation,
+} from '../../http/openapi-describe.ts';
 import { requireSession, type SessionUser } from '../../http/session.ts';
 import { CONNECT_BINDING_COOKIE } from './connect-binding.ts';
 import type { LivePlatform } from '../../adapters/live-chat/index.ts';
@@ -56,11 +62,17 @@ export function registerLiveConnectionRoutes(
   registerRoute(app, routes.myConnections, ({ session }) => connections.list(requireSession(session)));
 
   // The platforms send the browser back here: public (the `state` says who asked), answered with a redirect
-  // into the SPA, never an error page; kept out of the OpenAPI document like the other non-contract routes.
+  // into the SPA, never an error page; outside the contract, so described by hand (decision 0216).
   for (const platform of LIVE_PLATFORMS) {
     app.get(
       OAUTH_CALLBACK_PATHS[platform],
-      { config: { access: 'public' }, schema: { hide: true } },
+      {
+        config: {
+          access: 'public',
+          openapi: { [OAUTH_CALLBACK_PATHS[platform]]: { get: callbackOperation(platform) } },
+        },
+        schema: { hide: true },
+      },
       async (request, reply) => {
         const location = await connections.callback(
           platform,
@@ -74,4 +86,23 @@ export function registerLiveConnectionRoutes(
       },
     );
   }
+}
+
+/** The OpenAPI operation of a platform's OAuth callback: always a redirect, the outcome in its query. */
+function callbackOperation(platform: LivePlatform): OpenApiOperation {
+  return {
+    operationId: `${platform}OAuthCallback`,
+    summary: `Where ${platform === 'youtube' ? 'Google' : 'TwitCasting'} sends the browser back after consent`,
+    description:
+      'Finishes connecting the account, then redirects into the web app with the outcome in its query.',
+    tags: ['live'],
+    security: [],
+    parameters: [
+      queryParameter('code', 'The authorization code.'),
+      queryParameter('state', 'The state Hanabi sent: who asked and where to return.'),
+      queryParameter('error', 'Set when the person refused or the platform failed.'),
+      queryParameter('result', "TwitCasting's outcome, when it sends one."),
+    ],
+    responses: { 302: redirectResponse('Back into the web app (never an error page)'), ...rateLimited },
+  };
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { LIVE_EVENTS_PATH_PATTERN, type LiveEvent } from '@hanabi/api';
+import { LIVE_EVENTS_PATH_PATTERN, LiveEvent } from '@hanabi/api';
 import { sendError } from '../../http/error-handler.ts';
+import {
+  errorResponse,
+  eventStreamResponse,
+  openApiPath,
+  pathParameter,
+  type OpenApiPaths,
+} from '../../http/openapi-describe.ts';
 import { eventFrame, eventStreams, type EventStream } from '../../http/event-stream.ts';
 import { ReadCache } from '../../http/read-cache.ts';
 import type { LiveEventHub } from './live-event-hub.ts';
@@ -58,7 +65,11 @@ export function registerLiveEventRoutes(
   app.get(
     LIVE_EVENTS_PATH_PATTERN,
     // Nobody's session matters here (public, the same for all), and no cookie is set: an open costs little.
-    { config: { access: 'public', sessionless: true, cacheable: true }, schema: { hide: true } },
+    {
+      config: { access: 'public', sessionless: true, cacheable: true, openapi: liveEventsOpenApi },
+      // A stream the generator cannot infer: described by hand in `config.openapi` (decision 0216).
+      schema: { hide: true },
+    },
     async (request, reply) => {
       const campaignId = (request.params as { id?: string }).id ?? '';
       if (campaignId.length === 0 || campaignId.length > 100) {
@@ -92,3 +103,25 @@ export function registerLiveEventRoutes(
     },
   );
 }
+
+const liveEventsOpenApi: OpenApiPaths = {
+  [openApiPath(LIVE_EVENTS_PATH_PATTERN)]: {
+    get: {
+      operationId: 'liveEvents',
+      summary: "A campaign's live events (Server-Sent Events)",
+      description:
+        "Never ends. On open: `retry:`, a `: hello` comment, one `stream` event per platform's current stream; then " +
+        'every published event (its name is its `type`, its data the event as JSON) and a `: ping` every 15 s.',
+      tags: ['live'],
+      security: [],
+      parameters: [pathParameter('id', 'The campaign id.')],
+      responses: {
+        200: eventStreamResponse('The event stream', LiveEvent),
+        404: errorResponse('No public campaign with this id (drafts included)'),
+        429: errorResponse('Too many open streams from this address', {
+          'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
+        }),
+      },
+    },
+  },
+};

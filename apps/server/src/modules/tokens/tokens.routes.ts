@@ -107,20 +107,20 @@ export async function registerTokenRoutes(
   registerRoute(app, apiRoutes.adminGetTokenUri, ({ params }) => tokens.tokenUri(BigInt(params.id)));
 
   registerRoute(app, apiRoutes.adminSetTokenUri, async ({ params, body, session }) => {
-    if (body.tokenId !== undefined && BigInt(body.tokenId) !== BigInt(params.tokenId)) {
+    if (body.tokenId !== undefined && BigInt(body.tokenId) !== BigInt(params.id)) {
       throw invalid('body.tokenId', 'must equal the token id in the path');
     }
-    const tokenId = BigInt(params.tokenId);
+    const tokenId = BigInt(params.id);
     const requester = requireSession(session).userId;
     if (body.metadata) {
       const result = await assets.setTokenMetadata(tokenId, body.metadata, requester);
-      return { ...result, tokenId: params.tokenId, gatewayUrl: tokens.gatewayUrlFor(result.uri) };
+      return { ...result, tokenId: params.id, gatewayUrl: tokens.gatewayUrlFor(result.uri) };
     }
     const uri = body.uri!;
     const result = await tokens.setTokenUri(tokenId, uri, requester);
     return {
       ...result,
-      tokenId: params.tokenId,
+      tokenId: params.id,
       uri,
       gatewayUrl: tokens.gatewayUrlFor(uri),
       metadataCid: null,

@@ -4,6 +4,7 @@ import { UPLOAD_ASSET_ID_HEADER, UPLOAD_SIGN_IN_AGAIN_MESSAGE, UPLOAD_TUS_PATH }
 import { sendError } from '../../http/error-handler.ts';
 import { requireSession } from '../../http/session.ts';
 import { envelopeText } from './tus-errors.ts';
+import { tusOpenApi } from './tus.openapi.ts';
 import { TUS_OWNER_HEADER, type TusUploads } from './tus-uploads.ts';
 
 const NO_STORE = 'no-store';
@@ -50,6 +51,8 @@ export async function registerTusRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const config = { access: 'streamer' as const, unauthenticatedMessage: UPLOAD_SIGN_IN_AGAIN_MESSAGE };
+    // Raw tus bodies and headers the generator cannot infer: every tus operation is described in tusOpenApi.
+    const documented = { ...config, openapi: tusOpenApi };
 
     const forward = async (request: FastifyRequest, reply: FastifyReply, ownerId: string | null) =>
       sendWebResponse(
@@ -60,7 +63,7 @@ export async function registerTusRoutes(
     scope.route({
       method: 'POST',
       url: UPLOAD_TUS_PATH,
-      config,
+      config: documented,
       schema: { hide: true },
       handler: (request, reply) => forward(request, reply, requireSession(request.session).userId),
     });

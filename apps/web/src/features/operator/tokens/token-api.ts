@@ -54,5 +54,5 @@ export function getTokenUri(id: string) {
 }
 
 export function setTokenUri(tokenId: string, body: SetTokenUriBody) {
-  return callApi(apiRoutes.adminSetTokenUri, { params: { tokenId }, body });
+  return callApi(apiRoutes.adminSetTokenUri, { params: { id: tokenId }, body });
 }
