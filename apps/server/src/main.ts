@@ -86,6 +86,7 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
         ...(pool
           ? { pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } }
           : {}),
+        lent: container?.database.lent?.(),
       },
       'still shutting down',
     );
