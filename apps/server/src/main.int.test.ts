@@ -65,11 +65,15 @@ describe('the server process', () => {
   afterAll(async () => {
     await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
   });
-
-  it('serves HTTP in the default role and stops cleanly on SIGTERM, keeping its data', async () => {
+  /** A fresh data folder (removed after the tests) and a free port, for one server of one test. */
+  async function freshPlace(): Promise<{ dataDir: string; port: number }> {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-main-'));
     dirs.push(dataDir);
-    const port = await freePort();
+    return { dataDir, port: await freePort() };
+  }
+
+  it('serves HTTP in the default role and stops cleanly on SIGTERM, keeping its data', async () => {
+    const { dataDir, port } = await freshPlace();
     for (let run = 0; run < 2; run += 1) {
       const server = startServer({ HANABI_DATA_DIR: dataDir, PORT: String(port), HANABI_DEMO: '1' });
       await server.ready();
@@ -86,9 +90,7 @@ describe('the server process', () => {
   // A test of its own: a first start seeds the demo and the card worker starts cold, which on a busy machine takes
   // as long as the two starts above together.
   it('draws share cards in the built card worker', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-main-'));
-    dirs.push(dataDir);
-    const port = await freePort();
+    const { dataDir, port } = await freshPlace();
     // A crawler waits for its card however slow the cold worker on a busy machine (decision 0211).
     const server = startServer({
       HANABI_DATA_DIR: dataDir,
@@ -103,9 +105,7 @@ describe('the server process', () => {
   });
 
   it('listens on this machine only by default: another machine cannot connect', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-main-'));
-    dirs.push(dataDir);
-    const port = await freePort();
+    const { dataDir, port } = await freshPlace();
     const server = startServer({ HANABI_DATA_DIR: dataDir, PORT: String(port), HOST: undefined });
     await server.ready();
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
@@ -116,9 +116,7 @@ describe('the server process', () => {
   });
 
   it('opened to other machines, serves them no dev mailbox, no sandbox and no demo operator, and says so', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-main-'));
-    dirs.push(dataDir);
-    const port = await freePort();
+    const { dataDir, port } = await freshPlace();
     // HANABI_DEMO unset: its default, which is off on an exposed address.
     const server = startServer({
       HANABI_DATA_DIR: dataDir,
@@ -157,9 +155,7 @@ describe('the server process', () => {
   });
 
   it('runs only the worker with HANABI_ROLE=worker (no HTTP port)', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hanabi-main-'));
-    dirs.push(dataDir);
-    const port = await freePort();
+    const { dataDir, port } = await freshPlace();
     const server = startServer({ HANABI_DATA_DIR: dataDir, PORT: String(port), HANABI_ROLE: 'worker' });
     await server.ready();
     expect(server.output()).toContain('worker ready');
