@@ -14,6 +14,7 @@ import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
 import { createFileStorage, createTusDataStore, type FileStorage } from './adapters/storage/index.ts';
 import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
 import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
+import { createLivePlatforms } from './adapters/live-platforms/index.ts';
 import { createBeacon } from './adapters/beacon/index.ts';
 import { wireSystem } from './modules/system/index.ts';
 import { wireMetrics, type MetricsService } from './modules/metrics/index.ts';
@@ -236,6 +237,7 @@ export async function createContainer(
       youtube,
       youtubeFor,
       twitcasting,
+      platforms: createLivePlatforms({ youtube, youtubeFor, twitcasting }),
       youtubeQuota,
     });
     const chainService = chainArea.services.chain;
