@@ -30,7 +30,7 @@ export interface ChainExpectations {
   chainId: number;
   token: HexAddress | null;
   drawRegistry: HexAddress | null;
-  signerKind: 'local key' | 'remote signer' | 'address only (api)';
+  signerKind: 'local key' | 'remote signer' | 'address only';
 }
 
 /** What the balance pays for at this gas price: whole deliveries and draw commitments (null when gas is free). */
@@ -104,7 +104,7 @@ function signerKind(ports: DoctorPorts): ChainExpectations['signerKind'] {
     ? 'local key'
     : chain.signer.kind === 'remote'
       ? 'remote signer'
-      : 'address only (api)';
+      : 'address only';
 }
 
 /** The addresses as every process sees them: config, or what `deploy-token` recorded in the database. */
