@@ -22,7 +22,9 @@ export function doctorChecks(ports: DoctorPorts): DoctorCheckDefinition[] {
       id: 'config',
       required: true,
       run: async () =>
-        ok(`every setting parsed (${config.env}, ${isEmbedded(config) ? 'embedded' : 'production'} parts)`),
+        ok(
+          `every setting parsed (NODE_ENV=${config.env}, ${isEmbedded(config) ? 'embedded' : 'outside'} systems)`,
+        ),
     },
     { id: 'origin', required: true, run: async () => originVerdict(config) },
     databaseCheck(ports),
