@@ -27,7 +27,7 @@ export function databaseCheck(ports: DoctorPorts): DoctorCheckDefinition {
     required: true,
     async run() {
       if (ports.config.database.kind === 'pglite') {
-        return skip(`embedded PGlite in ${ports.config.database.dir} (production: DATABASE_URL)`);
+        return skip(`the embedded database in ${ports.config.database.dir} (production: DATABASE_URL)`);
       }
       let database;
       try {
