@@ -8,7 +8,13 @@ import { useTranslation } from '../../../lib/i18n';
 import { errorMessageOf } from '../../../lib/toast';
 import { useSystemCheck } from '../system/system-check-api';
 
-const STATUS_COLOR: Record<DoctorStatus, string> = { ok: 'teal', fail: 'red', warn: 'yellow', skip: 'gray' };
+// Filled, dark shades with autoContrast: the light variant's tinted text falls short of WCAG AA contrast.
+const STATUS_COLOR: Record<DoctorStatus, string> = {
+  ok: 'teal.9',
+  fail: 'red.9',
+  warn: 'yellow.5',
+  skip: 'gray.7',
+};
 const STATUS_MARK: Record<DoctorStatus, string> = { ok: '✓', fail: '✗', warn: '!', skip: '–' };
 
 function CheckCard({ check }: { check: DoctorCheck }) {
@@ -24,7 +30,12 @@ function CheckCard({ check }: { check: DoctorCheck }) {
                 {check.required ? t('doctor.required') : t('doctor.optional')}
               </Text>
             )}
-            <Badge color={STATUS_COLOR[check.status]} variant="light">
+            <Badge
+              color={STATUS_COLOR[check.status]}
+              variant="filled"
+              autoContrast
+              style={{ minWidth: 'max-content' }}
+            >
               <span aria-hidden>{STATUS_MARK[check.status]} </span>
               {t(`doctor.status.${check.status}`)}
             </Badge>
