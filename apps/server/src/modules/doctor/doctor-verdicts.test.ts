@@ -8,6 +8,7 @@ import { originVerdict } from './checks/origin.check.ts';
 import { providerVerdict } from './checks/platforms.check.ts';
 import { configSecrets, redactReport } from './doctor.service.ts';
 import { exitCodeOf, formatReport } from './doctor-report.ts';
+import { parseDoctorArgs } from '../../commands/doctor.command.ts';
 
 const testConfig = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env });
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -195,5 +196,18 @@ describe('the report', () => {
     for (const secret of ['abcdef0123456789abcdef', 'p@ss-word-1', 'google-secret-value', 'ab'.repeat(32)]) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe('the command line', () => {
+  it('takes --json and --send-test <address>, and nothing else', () => {
+    expect(parseDoctorArgs([])).toEqual({ json: false });
+    expect(parseDoctorArgs(['--json', '--send-test', 'a@b.example'])).toEqual({
+      json: true,
+      sendTestTo: 'a@b.example',
+    });
+    expect(parseDoctorArgs(['--send-test'])).toBeNull();
+    expect(parseDoctorArgs(['--send-test', 'not-an-address'])).toBeNull();
+    expect(parseDoctorArgs(['--verbose'])).toBeNull();
   });
 });

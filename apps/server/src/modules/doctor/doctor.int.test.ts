@@ -116,6 +116,13 @@ describe('npm run doctor', () => {
     );
   });
 
+  it('sends one e-mail with --send-test', async () => {
+    const { code, report } = await doctor({}, ['--json', '--send-test', 'ops@hanabi.example']);
+    expect(code).toBe(0);
+    expect(check(report, 'mail').details).toContain('test e-mail sent to ops@hanabi.example');
+    expect(stack.mails.some((mail) => mail.to.includes('ops@hanabi.example'))).toBe(true);
+  });
+
   it('prints a line per system for people', async () => {
     const text = await doctor({}, []);
     expect(text.code).toBe(0);
