@@ -30,6 +30,19 @@ async function htmlProblems(html: string, label: string): Promise<string[]> {
   );
 }
 
+/**
+ * The hydrated document without the `<style>` elements Mantine renders in the body (`data-mantine-styles`: the
+ * theme's CSS variables, its breakpoint classes, the grids' and the app shell's responsive variables). HTML allows
+ * `<style>` only in the head and Mantine offers no way to put these there (its responsive style props it does:
+ * `deduplicateInlineStyles`); decision 0218. Every other `<style>` in the body still fails the check.
+ */
+function withoutMantineStyles(html: string): string {
+  const body = html.indexOf('<body');
+  return (
+    html.slice(0, body) + html.slice(body).replace(/<style data-mantine-styles[^>]*>[^<]*<\/style>/g, '')
+  );
+}
+
 /** The app has taken over from the first paint and has nothing left loading. */
 async function rendered(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
@@ -56,11 +69,13 @@ async function checkPage(page: Page, problems: Problems, locale: 'ja' | 'en') {
     await page.setViewportSize(viewport);
     await rendered(page);
     problems.push(...(await seriousAxeViolations(page, `${label} ${size}`)));
-    problems.push(...(await htmlProblems(await page.content(), `${label} ${size} hydrated`)));
+    problems.push(
+      ...(await htmlProblems(withoutMantineStyles(await page.content()), `${label} ${size} hydrated`)),
+    );
   }
   await page.setViewportSize(DESKTOP);
   // Exactly one title, and it is the page's own, not the shell's bare "Hanabi".
-  const titles = await page.locator('title').count();
+  const titles = await page.locator('head > title').count();
   if (titles !== 1) problems.push(`${label} ${titles} <title> elements`);
   if (!/^.+ \| Hanabi$|^Hanabi \| .+$/.test(await page.title())) {
     problems.push(`${label} title "${await page.title()}" is not the page's own`);
