@@ -397,6 +397,7 @@ export const en: Messages = {
       description:
         'At least {{min}} characters. If you forget it, only the recovery phrase restores the wallet.',
       confirm: 'Passphrase (again)',
+      show: 'Show passphrase',
       tooShort: 'Use at least {{min}} characters.',
       mismatch: 'The passphrases do not match.',
       required: 'Enter your passphrase.',

@@ -403,6 +403,7 @@ export const ja = {
       label: 'パスフレーズ',
       description: '{{min}} 文字以上。忘れると、リカバリーフレーズでしか復元できません。',
       confirm: 'パスフレーズ（確認）',
+      show: 'パスフレーズを表示',
       tooShort: 'パスフレーズは {{min}} 文字以上にしてください。',
       mismatch: 'パスフレーズが一致しません。',
       required: 'パスフレーズを入力してください。',
