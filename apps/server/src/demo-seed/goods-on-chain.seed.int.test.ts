@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { hanabiTokenAbi } from '@hanabi/token';
 import { seedDemo } from './demo-seed.ts';
 import type { HexAddress } from '../adapters/chain/index.ts';
+import { delivery, digitalGoods } from '../db/schema.ts';
 import { createTestContext, primaryBackend, type TestContext } from '../test/test-context.ts';
 import { bearerHeaders, signInByEmail } from '../test/auth-helpers.ts';
 
@@ -33,12 +34,8 @@ describe('the demo seed publishes its goods the way a streamer does', () => {
     await seedDemo(ctx.container);
     const { db } = ctx.container.database;
     const published = await until(async () => {
-      const rows = (
-        await db.execute<{ token_id: string; token_uri: string | null; name: string; description: string }>(
-          sql`select token_id, token_uri, name, description from digital_goods where status = 'published'`,
-        )
-      ).rows;
-      return rows.length > 0 && rows.every((row) => row.token_uri) ? rows : null;
+      const rows = await db.select().from(digitalGoods).where(eq(digitalGoods.status, 'published'));
+      return rows.length > 0 && rows.every((row) => row.tokenUri) ? rows : null;
     }, 'the seeded goods on chain');
     expect(published).toHaveLength(2);
 
@@ -49,10 +46,10 @@ describe('the demo seed publishes its goods the way a streamer does', () => {
         address,
         abi: hanabiTokenAbi,
         functionName: 'uri',
-        args: [BigInt(goods.token_id)],
+        args: [BigInt(goods.tokenId!)],
       });
       expect(uri).toMatch(/^ipfs:\/\/baf/);
-      expect(uri).toBe(goods.token_uri);
+      expect(uri).toBe(goods.tokenUri);
       const metadata = await ctx.app.inject({ method: 'GET', url: `/ipfs/${uri.slice('ipfs://'.length)}` });
       expect(metadata.statusCode).toBe(200);
       const json = metadata.json<{ name: string; description: string; image: string }>();
@@ -74,11 +71,11 @@ describe('the demo seed publishes its goods the way a streamer does', () => {
     });
     expect(tokens.statusCode).toBe(200);
     const listed = tokens.json<{ list: Array<{ tokenId: string; uri: string | null }> }>().list;
-    expect(listed.map((token) => token.tokenId).sort()).toEqual(published.map((row) => row.token_id).sort());
+    expect(listed.map((token) => token.tokenId).sort()).toEqual(published.map((row) => row.tokenId).sort());
     for (const token of listed) expect(token.uri).toMatch(/^ipfs:\/\//);
-    const delivered = (
-      await db.execute<{ token_id: string }>(sql`select distinct token_id from delivery`)
-    ).rows.map((row) => row.token_id);
+    const delivered = [
+      ...new Set((await db.select({ tokenId: delivery.tokenId }).from(delivery)).map((row) => row.tokenId)),
+    ];
     expect(delivered.length).toBeGreaterThan(0);
     for (const tokenId of delivered) expect(listed.map((token) => token.tokenId)).toContain(tokenId);
   });
