@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml, injectOgTags, isCrawlerRequest, MINIMAL_INDEX_HTML } from './og-tags.ts';
-import { acceptedLocale, ogLocale } from './og-locale.ts';
+import { ogLocale } from './og-locale.ts';
+import { acceptedLocale } from '../../lib/request-locale.ts';
 
 describe('crawler pages', () => {
   it('recognises crawlers by user agent or crawler=true', () => {
