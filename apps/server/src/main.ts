@@ -154,8 +154,10 @@ try {
     // The embedded chain is this process's child: the token is deployed on its first start.
     const tokenAddress = await container.services.chain.ensureToken();
     // The collection's ERC-7572 metadata (decision 0221); without it the token still works, so a failure only warns.
-    await container.services.chain
-      .ensureCollectionMetadata(await container.adapters.ipfs.get())
+    const { services, adapters } = container;
+    await adapters.ipfs
+      .get()
+      .then((ipfs) => services.chain.ensureCollectionMetadata(ipfs))
       .catch((error: unknown) => log.warn({ err: error }, 'could not set the token collection metadata'));
     log.info({ tokenAddress, chainId: config.chainId }, 'token contract ready');
   } else {
