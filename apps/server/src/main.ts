@@ -52,9 +52,12 @@ if (config.role === 'migrate' || config.role === 'deploy-token') {
       await migrateCommand(() => openDatabase(config));
       process.stdout.write('Hanabi migrations applied.\n');
     } else {
-      const { token, drawRegistry } = await deployTokenCommand(config, log);
+      const { token, drawRegistry, contractUri } = await deployTokenCommand(config, log);
       process.stdout.write(
         `Hanabi token contract: ${token}\nSet CHAIN_CONTRACT_ADDRESS=${token}\n` +
+          (contractUri
+            ? `Its collection metadata (ERC-7572 contractURI): ${contractUri}\n`
+            : 'Its collection metadata is not set (IPFS did not answer): run deploy-token again once it does\n') +
           `Hanabi draw registry: ${drawRegistry} (recorded in the database; CHAIN_DRAW_REGISTRY_ADDRESS may name it)\n`,
       );
     }
@@ -156,6 +159,12 @@ try {
   if (config.chain.kind === 'embedded') {
     // The embedded chain is this process's child: the token is deployed on its first start.
     const tokenAddress = await container.services.chain.ensureToken();
+    // The collection's ERC-7572 metadata (decision 0221); without it the token still works, so a failure only warns.
+    const { services, adapters } = container;
+    await adapters.ipfs
+      .get()
+      .then((ipfs) => services.chain.ensureCollectionMetadata(ipfs))
+      .catch((error: unknown) => log.warn({ err: error }, 'could not set the token collection metadata'));
     log.info({ tokenAddress, chainId: config.chainId }, 'token contract ready');
   } else {
     // An outside chain may be down: reads are served meanwhile, chain work waits (decision 0141).

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.ts';
 import { openDatabase } from '../container.ts';
 import { runMigrations, withMigrationLock } from '../db/migrate.ts';
 import { startChain, type HexAddress } from '../adapters/chain/index.ts';
+import { openIpfs } from '../adapters/ipfs/index.ts';
 import { lazy } from '../lib/lazy.ts';
 import type { Logger } from '../logger.ts';
 import { wireChain } from '../modules/chain/index.ts';
@@ -16,7 +17,7 @@ import { wireChain } from '../modules/chain/index.ts';
 export async function deployTokenCommand(
   config: AppConfig,
   log: Logger,
-): Promise<{ token: HexAddress; drawRegistry: HexAddress }> {
+): Promise<{ token: HexAddress; drawRegistry: HexAddress; contractUri: string | null }> {
   const database = await openDatabase(config);
   try {
     await runMigrations(database);
@@ -24,15 +25,28 @@ export async function deployTokenCommand(
       () => startChain(config),
       (adapter) => adapter.close(),
     );
+    const ipfs = lazy(
+      () => openIpfs(config),
+      (adapter) => adapter.close(),
+    );
     try {
       const { chain: service } = wireChain({ config, db: database.db, log, chain }).services;
       return await withMigrationLock(database, async () => ({
         token: await service.ensureToken(),
+        // The collection's ERC-7572 metadata, pinned and set once (decision 0221); a re-run leaves it. The token
+        // works without it, so IPFS being away leaves it for a later run rather than failing the deployment.
+        contractUri: await ipfs
+          .get()
+          .then((adapter) => service.ensureCollectionMetadata(adapter))
+          .catch((error: unknown) => {
+            log.warn({ err: error }, 'could not set the token collection metadata');
+            return null;
+          }),
         // The draws' public record (decision 0202): deployed beside the token, recorded in the database.
         drawRegistry: await service.ensureDrawRegistry(),
       }));
     } finally {
-      await chain.close();
+      await Promise.all([chain.close(), ipfs.close()]);
     }
   } finally {
     await database.close();

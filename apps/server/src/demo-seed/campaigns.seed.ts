@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { SeedStep } from './seed-step.ts';
 import type { CampaignEntryRule } from '../db/schema.ts';
+import type { SessionUser } from '../http/session.ts';
 import { encodePng, type Rgba } from '../lib/png.ts';
 import { demoUserId } from './identity.seed.ts';
 
@@ -58,6 +59,14 @@ export const goodsCampaignsSeedStep: SeedStep = {
       return asset.id;
     };
     const now = Date.now();
+    const streamer: SessionUser = {
+      userId: streamerId,
+      authUserId: '',
+      email: null,
+      type: 'streamer',
+      role: 'user',
+      viaCookie: false,
+    };
     const goods = async (
       name: string,
       description: string,
@@ -76,7 +85,10 @@ export const goodsCampaignsSeedStep: SeedStep = {
         hidden: false,
         createdAt: new Date(now - (publish ? 20 : 1) * DAY),
       });
-      return publish ? ((await goodsRows.publish(row.id, new Date())) ?? row) : row;
+      // Published as a streamer publishes (decision 0220): the token id, then the on-chain job that registers the
+      // token, pins its picture and ERC-1155 metadata and sets `uri(id)`.
+      if (publish) await container.services.digitalGoods.publish(streamer, row.id);
+      return row;
     };
     const badge = await goods(
       MARKER_GOODS,

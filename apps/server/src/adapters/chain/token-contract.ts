@@ -72,6 +72,17 @@ export class TokenContract {
 
   // ─── reads ────────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** The collection's ERC-7572 metadata URI; empty until set. */
+  async contractUri(): Promise<string> {
+    return this.read('contractURI', () =>
+      this.chain.publicClient.readContract({
+        address: this.address,
+        abi: hanabiTokenAbi,
+        functionName: 'contractURI',
+      }),
+    );
+  }
+
   async uri(id: bigint): Promise<string> {
     return this.read('read uri', () =>
       this.chain.publicClient.readContract({
@@ -215,6 +226,22 @@ export class TokenContract {
           abi: hanabiTokenAbi,
           functionName: 'setURI',
           args: [id, uri],
+          account: this.chain.walletClient.account,
+        }),
+      hooks,
+    );
+  }
+
+  /** Sets the collection's ERC-7572 metadata URI (`contractURI()`); the signer holds the URI-setter role. */
+  setContractUri(uri: string, hooks?: TokenWriteHooks): Promise<TokenTxReceipt> {
+    return this.write(
+      'setContractURI',
+      () =>
+        this.chain.publicClient.simulateContract({
+          address: this.address,
+          abi: hanabiTokenAbi,
+          functionName: 'setContractURI',
+          args: [uri],
           account: this.chain.walletClient.account,
         }),
       hooks,

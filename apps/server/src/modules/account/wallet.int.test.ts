@@ -157,9 +157,11 @@ describe.each(testBackends())('wallet address rules on %s', (backend) => {
       .from(notification)
       .where(eq(notification.userId, alice.userId));
     expect(notices.map((row) => row.type)).toEqual(['walletSet']);
+    // In the account's language (Japanese, the default) only.
     const [mail] = await mailsTo('alice@example.com');
-    expect(mail?.subject).toContain('Your prize address was set');
-    expect(mail?.subject).not.toContain('changed');
+    expect(mail?.subject).toBe('Hanabi: 賞品の受け取りアドレスを設定しました');
+    expect(mail?.text).toContain('変更後:');
+    expect(mail?.text).not.toMatch(/Before:|After:|If this was not you/);
 
     // The same signed message again (a replay, by the owner or by someone who saw it) is refused.
     await ctx.app.inject({ method: 'DELETE', url: '/api/dev/mailbox' });
@@ -223,6 +225,14 @@ describe.each(testBackends())('wallet address rules on %s', (backend) => {
     const previous = (await me(alice)).walletAddress as string;
     const fresh = await signInByEmail(ctx, 'alice@example.com', 'audience');
     const again: Person = { ...fresh, userId: alice.userId };
+    // Alice reads Hanabi in English: the notice comes in English only.
+    const english = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/account/${alice.userId}`,
+      headers: bearerHeaders(again.token),
+      payload: { locale: 'en' },
+    });
+    expect(english.statusCode, english.body).toBe(200);
     await ctx.app.inject({ method: 'DELETE', url: '/api/dev/mailbox' });
     const next = testWallet();
     const replaced = await setWalletWithProof(ctx, again, next);
@@ -230,7 +240,8 @@ describe.each(testBackends())('wallet address rules on %s', (backend) => {
     expect(replaced.json().walletAddress).toBe(next.address);
 
     const [mail] = await mailsTo('alice@example.com');
-    expect(mail?.subject).toContain('Your prize address was changed');
+    expect(mail?.subject).toBe('Hanabi: your prize address was changed');
+    expect(mail?.text).not.toMatch(/[ぁ-んァ-ン]/);
     expect(mail?.text).toContain(previous);
     expect(mail?.text).toContain(next.address);
     expect(mail?.links[0]).toMatch(/\/wallet\/undo\?token=/);

@@ -247,6 +247,7 @@ export class WalletService {
       await this.mailer.send(
         walletChangedMail({
           to: identity.email,
+          locale: user.locale,
           first: !replacing,
           previousAddress,
           newAddress,

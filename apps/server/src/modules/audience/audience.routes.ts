@@ -31,13 +31,23 @@ export function registerAudienceRoutes(
   registerCollectionRoutes(app, services.collection);
   const pages = { webDist: options.webDist };
   // Signed out, a streamer page is the sign-in step (the web's route rules): the server draws that (decision 0120).
-  registerCrawlerPage(app, '/audience/streamer/:id', (id) => services.streamerPages.openGraph(id), {
-    ...pages,
-    paint: options.signInProviders && {
-      routeModule: 'src/features/streamers/pages/streamer-profile.page.tsx',
-      firstPaint: signInStepPaint(options.webDist, options.signInProviders, options.devMailbox),
-      variesByCookie: true,
+  registerCrawlerPage(
+    app,
+    '/audience/streamer/:id',
+    (id, locale) => services.streamerPages.openGraph(id, locale),
+    {
+      ...pages,
+      paint: options.signInProviders && {
+        routeModule: 'src/features/streamers/pages/streamer-profile.page.tsx',
+        firstPaint: signInStepPaint(options.webDist, options.signInProviders, options.devMailbox),
+        variesByCookie: true,
+      },
     },
-  });
-  registerCrawlerPage(app, '/collection/:id', (id) => services.collectionPages.openGraph(id), pages);
+  );
+  registerCrawlerPage(
+    app,
+    '/collection/:id',
+    (id, locale) => services.collectionPages.openGraph(id, locale),
+    pages,
+  );
 }

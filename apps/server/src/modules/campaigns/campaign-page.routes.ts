@@ -28,7 +28,7 @@ export function registerCampaignPageRoutes(
     }
     return hit.value;
   };
-  registerCrawlerPage(app, '/campaign/:id', (id) => pages.openGraph(id), {
+  registerCrawlerPage(app, '/campaign/:id', (id, locale) => pages.openGraph(id, locale), {
     webDist: options.webDist,
     paint: {
       routeModule: 'src/features/campaigns/pages/campaign-detail.page.tsx',

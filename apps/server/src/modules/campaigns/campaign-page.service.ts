@@ -1,6 +1,6 @@
 import type { Campaign } from '@hanabi/api';
 import type { DigitalGoodsRepository } from '../digital-goods/index.ts';
-import { shortDescription, type OgCardImages } from '../og-pages/index.ts';
+import { ogTexts, shortDescription, type OgCardImages, type OgLocale } from '../og-pages/index.ts';
 import {
   firstPaintFrame,
   firstPaintPicture,
@@ -14,22 +14,6 @@ import type { OgTags } from '../og-pages/index.ts';
 import type { CampaignRepository, CampaignRow, StreamerRow } from './campaign.repository.ts';
 import type { CampaignReads } from './campaign-reads.ts';
 import type { CampaignService } from './campaign.service.ts';
-
-const STATUS_LABELS: Record<CampaignRow['status'], string> = {
-  draft: '下書き',
-  scheduled: '開催予定',
-  live: '開催中',
-  ended: '終了',
-};
-
-const dateFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /**
  * The public campaign page as crawlers see it: Open Graph / Twitter card tags, and the picture they point at,
@@ -102,21 +86,27 @@ export class CampaignPageService {
   }
 
   /** The tags of a public campaign; null when there is none to show (unknown, draft, suspended streamer). */
-  async openGraph(id: string): Promise<OgTags | null> {
+  async openGraph(id: string, locale: OgLocale): Promise<OgTags | null> {
     const found = await this.campaigns.findPublic(id);
     if (!found) return null;
     const { campaign, streamer } = found;
     const prize = await this.goods.findById(campaign.prizeDigitalGoodsId);
     const pictureId = campaign.coverAssetId ?? prize?.imageAssetId ?? null;
-    const card = await this.card(campaign, streamer, prize?.name ?? '', pictureId);
-    const imageUrl = await this.images.named(campaign.id, card, {
-      storedHash: campaign.ogImageHash,
-      saveHash: (hash) => this.campaignRows.setOgImageHash(campaign.id, hash),
-      fallbackUrl: card.pictureKey ? this.images.publicUrl(card.pictureKey) : null,
-    });
+    const card = await this.card(campaign, streamer, prize?.name ?? '', pictureId, locale);
+    const fallbackUrl = card.pictureKey ? this.images.publicUrl(card.pictureKey) : null;
+    // The Japanese card keeps its fixed name and the hash the row remembers; another language's card carries its
+    // hash in its name, so the two never take turns overwriting one file.
+    const imageUrl =
+      locale === 'ja'
+        ? await this.images.named(campaign.id, card, {
+            storedHash: campaign.ogImageHash,
+            saveHash: (hash) => this.campaignRows.setOgImageHash(campaign.id, hash),
+            fallbackUrl,
+          })
+        : await this.images.hashed(`campaign-${campaign.id}-${locale}`, card, fallbackUrl);
     const description = shortDescription(
       campaign.description,
-      `${streamer.name}のキャンペーン。${card.lines.slice(0, 2).join('。')}`,
+      ogTexts(locale).campaign.description(streamer.name, card.lines.slice(0, 2)),
     );
     return {
       title: `${campaign.title} | Hanabi`,
@@ -125,6 +115,7 @@ export class CampaignPageService {
       imageUrl,
       imageAlt: `${campaign.title} — ${streamer.name}`,
       siteName: 'Hanabi',
+      locale,
     };
   }
 
@@ -133,15 +124,13 @@ export class CampaignPageService {
     streamer: StreamerRow,
     prizeName: string,
     pictureId: string | null,
+    locale: OgLocale,
   ): Promise<OgCard> {
+    const words = ogTexts(locale).campaign;
     return {
-      badge: STATUS_LABELS[campaign.status],
+      badge: words.status[campaign.status],
       title: campaign.title,
-      lines: [
-        `賞品: ${prizeName}`,
-        `${dateFormat.format(campaign.startsAt)} 〜 ${dateFormat.format(campaign.endsAt)} (JST)`,
-        streamer.name,
-      ],
+      lines: [words.prize(prizeName), words.period(campaign.startsAt, campaign.endsAt), streamer.name],
       ...(await this.images.picture(pictureId)),
     };
   }

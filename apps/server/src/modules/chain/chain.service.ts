@@ -1,11 +1,13 @@
 import { hanabiTokenAbi } from '@hanabi/token';
 import type { BlockchainArtifacts } from '@hanabi/api';
 import type { ChainAdapter, HexAddress } from '../../adapters/chain/index.ts';
+import type { IpfsAdapter } from '../../adapters/ipfs/index.ts';
 import type { Db } from '../../db/client.ts';
 import { readSetting, SETTING_KEYS } from '../../db/app-settings.ts';
 import { appSetting } from '../../db/schema.ts';
 import type { Lazy } from '../../lib/lazy.ts';
 import type { Logger } from '../../logger.ts';
+import { ensureCollectionMetadata } from './collection-metadata.ts';
 
 /** The chain answered, and what it said rules the configured token out (wrong chain, no contract, none recorded). */
 export class TokenSetupError extends Error {
@@ -42,6 +44,8 @@ export interface ChainServiceOptions {
   /** The draw registry's address from config; unset: deployed once (embedded, `deploy-token`) and recorded. */
   configuredDrawRegistry?: HexAddress | undefined;
   ipfsGateway: string;
+  /** Where the collection's ERC-7572 metadata links to. */
+  publicOrigin: string;
 }
 
 /**
@@ -59,6 +63,21 @@ export class ChainService {
 
   async ensureToken(): Promise<HexAddress> {
     return this.ensure(CONTRACTS.token, this.options.configuredAddress);
+  }
+
+  /**
+   * The token's ERC-7572 `contractURI()`, set once (decision 0221): run where the token is deployed, the embedded
+   * start and `deploy-token`, after `ensureToken`. Answers the URI.
+   */
+  async ensureCollectionMetadata(ipfs: IpfsAdapter): Promise<string> {
+    const address = await this.ensureToken();
+    return ensureCollectionMetadata({
+      chain: await this.chain.get(),
+      address,
+      ipfs,
+      publicOrigin: this.options.publicOrigin,
+      log: this.log,
+    });
   }
 
   /** The draw registry, deployed and recorded like the token when there is none (decision 0202). */

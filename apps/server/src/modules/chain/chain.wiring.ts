@@ -16,6 +16,7 @@ export function wireChain(ports: { config: AppConfig; db: Db; log: Logger; chain
       configuredAddress: config.chain.contractAddress,
       configuredDrawRegistry: config.chain.drawRegistryAddress,
       ipfsGateway: config.ipfs.gatewayUrl,
+      publicOrigin: config.publicOrigin,
     },
     ports.log,
   );

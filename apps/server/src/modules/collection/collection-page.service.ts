@@ -1,4 +1,5 @@
-import { shortDescription, unlessNotFound, type OgCardImages } from '../og-pages/index.ts';
+import { ogTexts, shortDescription, unlessNotFound, type OgCardImages } from '../og-pages/index.ts';
+import type { OgLocale } from '../og-pages/index.ts';
 import type { OgCard } from '../og-pages/index.ts';
 import type { OgTags } from '../og-pages/index.ts';
 import type { CollectionService } from './collection.service.ts';
@@ -14,36 +15,31 @@ export class CollectionPageService {
     private readonly options: { publicOrigin: string },
   ) {}
 
-  async openGraph(goodsId: string): Promise<OgTags | null> {
+  async openGraph(goodsId: string, locale: OgLocale): Promise<OgTags | null> {
     const page = await unlessNotFound(this.collection.item(null, goodsId));
     if (!page) return null;
     const { goods } = page;
     const picture = await this.images.picture(goods.image?.id ?? null);
+    const words = ogTexts(locale).goods;
     const card: OgCard = {
-      badge: 'デジタルグッズ',
+      badge: words.badge,
       title: goods.name,
-      lines: [
-        `${page.holderCount} 人が所有`,
-        `限定 ${goods.supply} 個`,
-        `${goods.streamer.name} のプレゼント`,
-      ],
+      lines: [words.holders(page.holderCount), words.supply(goods.supply), words.giftOf(goods.streamer.name)],
       ...picture,
     };
     const imageUrl = await this.images.hashed(
-      `goods-${goods.id}`,
+      locale === 'ja' ? `goods-${goods.id}` : `goods-${goods.id}-${locale}`,
       card,
       goods.image ? goods.image.url : null,
     );
     return {
       title: `${goods.name} | Hanabi`,
-      description: shortDescription(
-        goods.description,
-        `${goods.streamer.name} のデジタルグッズ「${goods.name}」`,
-      ),
+      description: shortDescription(goods.description, words.description(goods.streamer.name, goods.name)),
       url: `${this.options.publicOrigin}/collection/${encodeURIComponent(goods.id)}`,
       imageUrl,
       imageAlt: `${goods.name} — ${goods.streamer.name}`,
       siteName: 'Hanabi',
+      locale,
     };
   }
 }

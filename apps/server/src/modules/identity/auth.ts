@@ -13,6 +13,7 @@ import type { Mailer } from '../../adapters/mail/index.ts';
 import { oauthProviders } from '../../adapters/oauth/index.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import { signInLinkMail } from './sign-in-mail.ts';
+import { acceptedLocale, cookieLocale } from '../../lib/request-locale.ts';
 import {
   browserSecretOf,
   LINK_BROWSER_COOKIE,
@@ -205,7 +206,16 @@ export function createAuth(deps: AuthDependencies) {
             maxAge: LINK_BROWSER_COOKIE_MAX_AGE,
           });
           await deps.mailer.send(
-            signInLinkMail({ to: email, url, ttlSeconds: config.auth.magicLinkTtlSeconds }),
+            signInLinkMail({
+              to: email,
+              url,
+              ttlSeconds: config.auth.magicLinkTtlSeconds,
+              // The language of the page the link was asked from (the web app's cookie), else the browser's.
+              locale:
+                cookieLocale(ctx?.headers?.get('cookie')) ??
+                acceptedLocale(ctx?.headers?.get('accept-language')) ??
+                config.defaultLocale,
+            }),
           );
         },
       }),

@@ -4,6 +4,7 @@ import { appShellOf, sendAppShell } from '../../http/web-app.ts';
 import { sendNothingHere } from '../../http/error-handler.ts';
 import { injectFirstPaint, routeModulePreloads, type FirstPaint } from './first-paint.ts';
 import { injectOgTags, isCrawlerRequest, MINIMAL_INDEX_HTML, type OgTags } from './og-tags.ts';
+import { ogLocale, type OgLocale } from './og-locale.ts';
 
 /** Longest id a page looks up; anything longer cannot exist and is not worth a query. */
 const ID_MAX = 100;
@@ -35,7 +36,7 @@ const PAINTED_MAX = 2000;
 export function registerCrawlerPage(
   app: FastifyInstance,
   path: `${string}/:id`,
-  tagsFor: ((id: string) => Promise<OgTags | null>) | null,
+  tagsFor: ((id: string, locale: OgLocale) => Promise<OgTags | null>) | null,
   options: { webDist: string | undefined; paint?: PagePaint },
 ): void {
   const preloads = routeModulePreloads(options.webDist);
@@ -83,11 +84,18 @@ export function registerCrawlerPage(
         const vary = paint.variesByCookie ? 'accept-encoding, cookie' : 'accept-encoding';
         return sendHtml(request, reply, page.html, page.etag, vary);
       }
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      const tags = id.length <= ID_MAX ? await tagsFor!(id) : null;
+      // The texts follow the language asked for (decision 0220), so a cache keeps one answer per language.
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'user-agent, accept-language, cookie, x-facebook-locale')
+        .type('text/html; charset=utf-8');
+      const locale = ogLocale(request);
+      const tags = id.length <= ID_MAX ? await tagsFor!(id, locale) : null;
       const html = shell?.identity.body.toString('utf8') ?? MINIMAL_INDEX_HTML;
       if (!tags) return reply.status(404).send(html);
-      return reply.header('vary', 'user-agent').send(injectOgTags(html, tags));
+      // Japanese is the default; another language's page names itself, so a re-fetch of og:url stays in it.
+      const url = locale === 'ja' ? tags.url : `${tags.url}?lang=${locale}`;
+      return reply.send(injectOgTags(html, { ...tags, url }));
     },
   });
 }

@@ -13,7 +13,10 @@ export { OgCardImages, shortDescription, unlessNotFound } from './og-card-images
 export { ogImageKey } from './og-image.ts';
 export type { OgCard } from './og-image.ts';
 export type { OgTags } from './og-tags.ts';
+export type { OgLocale } from './og-locale.ts';
+export { ogTexts } from './og-texts.ts';
 export { signInStepPaint } from './sign-in-step-paint.ts';
 export type { SignInProviders } from './sign-in-step-paint.ts';
-export { paintLocale, registerStaticPagePaint } from './static-page-paint.ts';
+export { registerStaticPagePaint } from './static-page-paint.ts';
+export { paintLocale } from './og-locale.ts';
 export { wireOgPages } from './og-pages.wiring.ts';

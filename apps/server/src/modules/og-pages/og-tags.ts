@@ -1,5 +1,9 @@
+import { OG_LOCALE_TAGS, OG_LOCALES, type OgLocale } from './og-locale.ts';
+
 /** What a crawler is told about a page (Open Graph and Twitter card). */
 export interface OgTags {
+  /** The language the texts are in (`og:locale`; the others are `og:locale:alternate`). */
+  locale: OgLocale;
   title: string;
   description: string;
   url: string;
@@ -38,6 +42,10 @@ export function injectOgTags(indexHtml: string, tags: OgTags): string {
     meta('property', 'og:title', tags.title),
     meta('property', 'og:description', tags.description),
     meta('property', 'og:url', tags.url),
+    meta('property', 'og:locale', OG_LOCALE_TAGS[tags.locale]),
+    ...OG_LOCALES.filter((locale) => locale !== tags.locale).map((locale) =>
+      meta('property', 'og:locale:alternate', OG_LOCALE_TAGS[locale]),
+    ),
     meta('property', 'og:image', tags.imageUrl),
     meta('property', 'og:image:type', 'image/png'),
     meta('property', 'og:image:width', '1200'),
@@ -50,12 +58,13 @@ export function injectOgTags(indexHtml: string, tags: OgTags): string {
     meta('name', 'twitter:image:alt', tags.imageAlt),
   ].join('\n    ');
   const stripped = indexHtml
+    .replace(/(<html\b[^>]*?\slang=")[^"]*(")/i, `$1${tags.locale}$2`)
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+(?:property|name)="(?:og:[^"]*|twitter:[^"]*|description)"[^>]*>\s*/gi, '')
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '');
   return /<\/head>/i.test(stripped)
     ? stripped.replace(/<\/head>/i, `  ${block}\n  </head>`)
-    : `<!doctype html><html><head>${block}</head><body>${stripped}</body></html>`;
+    : `<!doctype html><html lang="${tags.locale}"><head>${block}</head><body>${stripped}</body></html>`;
 }
 
 /** Used when the web app is not built (tests, API-only deployments): crawlers only need the head. */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { firstPaintFrame, type FirstPaint } from './first-paint.ts';
-import { builtFirstPaint, hasSessionCookie, paintLocale } from './static-page-paint.ts';
+import { builtFirstPaint, hasSessionCookie } from './static-page-paint.ts';
+import { paintLocale } from './og-locale.ts';
 
 /** The sign-in step's route module (its scripts are what a signed-out visitor needs next). */
 const SIGNUP_MODULE = 'src/features/signup/pages/signup.page.tsx';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
-import { paintLocale } from './static-page-paint.ts';
+import { paintLocale } from './og-locale.ts';
 
 const ROUTE = 'src/features/home/pages/landing.page.tsx';
 const INDEX =

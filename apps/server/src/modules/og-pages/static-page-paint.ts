@@ -7,23 +7,10 @@ import { sendNothingHere } from '../../http/error-handler.ts';
 import { sendHtml } from '../../http/read-cache.ts';
 import { AUTH_COOKIE_PREFIX } from '../identity/index.ts';
 import { firstPaintFrame, injectFirstPaint, routeModulePreloads } from './first-paint.ts';
+import { paintLocale, type OgLocale as PaintLocale } from './og-locale.ts';
 
 /** Where the web build writes each static page's first paint per language (`apps/web/build/first-paint.plugin.ts`). */
 export const FIRST_PAINT_DIR = '.first-paint';
-/** The web app mirrors its language choice into this cookie (`lib/i18n`), so the server paints in it. */
-const LOCALE_COOKIE = 'hanabi.locale';
-const LOCALES = ['ja', 'en'] as const;
-type PaintLocale = (typeof LOCALES)[number];
-
-/** The visitor's language from the web app's cookie; Japanese (the default) without one. */
-export function paintLocale(cookieHeader: string | undefined): PaintLocale {
-  const value = cookieHeader
-    ?.split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === LOCALE_COOKIE)?.[1];
-  return (LOCALES as readonly string[]).includes(value ?? '') ? (value as PaintLocale) : 'ja';
-}
-
 /** better-auth's session cookie (`__Secure-` prefixed when cookies are secure). */
 const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
 

@@ -1,4 +1,5 @@
-import { shortDescription, unlessNotFound, type OgCardImages } from '../og-pages/index.ts';
+import { ogTexts, shortDescription, unlessNotFound, type OgCardImages } from '../og-pages/index.ts';
+import type { OgLocale } from '../og-pages/index.ts';
 import type { OgCard } from '../og-pages/index.ts';
 import type { OgTags } from '../og-pages/index.ts';
 import type { StreamerService } from './streamer.service.ts';
@@ -15,30 +16,32 @@ export class StreamerPageService {
     private readonly options: { publicOrigin: string },
   ) {}
 
-  async openGraph(id: string): Promise<OgTags | null> {
+  async openGraph(id: string, locale: OgLocale): Promise<OgTags | null> {
     const profile = await unlessNotFound(this.streamers.get(null, id));
     if (!profile) return null;
     const { streamer } = profile;
-    const counts = `フォロワー ${streamer.followerCount} 人 · 開催中・予定 ${streamer.activeCampaignCount} 件`;
+    const words = ogTexts(locale).streamer;
+    const counts = words.counts(streamer.followerCount, streamer.activeCampaignCount);
     const picture = await this.images.picture(profile.goods.find((goods) => goods.image)?.image?.id ?? null);
     const card: OgCard = {
-      badge: '配信者',
+      badge: words.badge,
       title: streamer.name,
-      lines: [
-        counts,
-        ...profile.links.map((link) => link.label).slice(0, 1),
-        'Hanabi でフォローしてプレゼントに参加',
-      ],
+      lines: [counts, ...profile.links.map((link) => link.label).slice(0, 1), words.invitation],
       ...picture,
     };
-    const imageUrl = await this.images.hashed(`streamer-${streamer.id}`, card, null);
+    const imageUrl = await this.images.hashed(
+      locale === 'ja' ? `streamer-${streamer.id}` : `streamer-${streamer.id}-${locale}`,
+      card,
+      null,
+    );
     return {
       title: `${streamer.name} | Hanabi`,
-      description: shortDescription(streamer.bio, `${streamer.name}（Hanabi の配信者）。${counts}`),
+      description: shortDescription(streamer.bio, words.description(streamer.name, counts)),
       url: `${this.options.publicOrigin}/audience/streamer/${encodeURIComponent(streamer.id)}`,
       imageUrl,
       imageAlt: `${streamer.name} — Hanabi`,
       siteName: 'Hanabi',
+      locale,
     };
   }
 }
