@@ -4,7 +4,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { registerPublicPlugin } from './public-routes.ts';
 import { openApiAreas } from './openapi-areas.ts';
-import { accessExtension, errorEnvelopeSchema, securityFor, type OpenApiPaths } from './openapi-describe.ts';
+import {
+  accessExtension,
+  errorEnvelopeSchema,
+  securityFor,
+  sharedResponses,
+  tooLarge,
+  type OpenApiPaths,
+} from './openapi-describe.ts';
 
 /**
  * OpenAPI 3.1 generated from the contract package's zod schemas (decision 0216); JSON at /api/docs/json, UI at
@@ -61,6 +68,9 @@ export async function installOpenApi(app: FastifyInstance, publicOrigin: string)
         for (const [path, operations] of Object.entries(more))
           paths[path] = { ...paths[path], ...operations };
       }
+      for (const item of Object.values(paths)) {
+        for (const operation of Object.values(item) as OperationResponses[]) withSharedResponses(operation);
+      }
       return { ...openapiObject, paths } as typeof openapiObject;
     },
   });
@@ -71,4 +81,15 @@ export async function installOpenApi(app: FastifyInstance, publicOrigin: string)
     },
     { sessionless: true },
   );
+}
+
+interface OperationResponses {
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+}
+
+/** The answers any operation may give (and any that takes a body), where it does not describe its own. */
+function withSharedResponses(operation: OperationResponses): void {
+  const shared = { ...sharedResponses, ...(operation.requestBody ? tooLarge : {}) };
+  operation.responses = { ...shared, ...operation.responses };
 }
