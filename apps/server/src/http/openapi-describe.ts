@@ -57,7 +57,7 @@ export const sharedResponses = {
   ),
 };
 
-/** An operation that takes a body may be refused for its size (BODY_LIMIT_BYTES) before anything reads it. */
+/** A request with a body may be refused for its size (BODY_LIMIT_BYTES) before anything reads it. */
 export const tooLarge = { 413: errorResponse('The body is larger than this server accepts') };
 
 /** Who may call, as OpenAPI says it: nobody in particular (`[]`), or a session by cookie or bearer token. */

@@ -69,7 +69,8 @@ export async function installOpenApi(app: FastifyInstance, publicOrigin: string)
           paths[path] = { ...paths[path], ...operations };
       }
       for (const item of Object.values(paths)) {
-        for (const operation of Object.values(item) as OperationResponses[]) withSharedResponses(operation);
+        for (const [method, operation] of Object.entries(item))
+          withSharedResponses(method, operation as OperationResponses);
       }
       return { ...openapiObject, paths } as typeof openapiObject;
     },
@@ -88,8 +89,14 @@ interface OperationResponses {
   responses?: Record<string, unknown>;
 }
 
-/** The answers any operation may give (and any that takes a body), where it does not describe its own. */
-function withSharedResponses(operation: OperationResponses): void {
-  const shared = { ...sharedResponses, ...(operation.requestBody ? tooLarge : {}) };
+/** Methods whose body Fastify reads, and refuses past the body limit, whether or not the operation takes one. */
+const READS_BODY = new Set(['post', 'put', 'patch', 'delete', 'options']);
+
+/** The answers any operation may give (and any that may be sent a body), where it does not describe its own. */
+function withSharedResponses(method: string, operation: OperationResponses): void {
+  const shared = {
+    ...sharedResponses,
+    ...(operation.requestBody || READS_BODY.has(method) ? tooLarge : {}),
+  };
   operation.responses = { ...shared, ...operation.responses };
 }
