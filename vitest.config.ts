@@ -27,6 +27,7 @@ const PROCESS_FILES = [
   'apps/server/src/modules/delivery/embedded-chain-crash.int.test.ts',
   'apps/server/src/modules/live-ingestion/live-crash.int.test.ts',
   'apps/server/src/modules/operator/grant-operator.int.test.ts',
+  'apps/server/src/modules/doctor/doctor.int.test.ts',
 ];
 export default defineConfig({
   test: {

@@ -89,8 +89,8 @@ test('a viewer finds and watches a campaign (the streamer sees it live), follows
   const card = page.getByTestId('campaign-card').filter({ hasText: title });
   await expect(card).toHaveCount(1);
   await expect(page.getByTestId('campaign-card')).toHaveCount(1);
-  await card.getByRole('button', { name: `「${title}」をウォッチリストに追加` }).click();
-  await expect(card.getByRole('button', { name: `「${title}」をウォッチリストから外す` })).toHaveAttribute(
+  await card.getByRole('button', { name: `ウォッチする（「${title}」）` }).click();
+  await expect(card.getByRole('button', { name: `ウォッチ中（「${title}」）` })).toHaveAttribute(
     'aria-pressed',
     'true',
   );

@@ -154,7 +154,8 @@ test('a streamer signs up with an e-mail link, creates a browser wallet, unlocks
   await page.getByTestId('unlock-passphrase').fill(PASSPHRASE);
   await page.getByTestId('unlock-submit').click();
   await expect(page.getByTestId('unlock-result')).toContainText(address, { timeout: 15_000 });
-  await page.getByRole('dialog').getByRole('button', { name: '閉じる' }).click();
+  // The dialog's foot button (its title bar's icon is named 閉じる too).
+  await page.getByTestId('unlock-result').getByRole('button', { name: '閉じる' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await noSeriousAxeViolations(page, 'account page');
   await shoot(page, 'identity-account.png');

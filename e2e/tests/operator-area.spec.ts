@@ -112,6 +112,14 @@ test('the operator filters the dashboard, exports it, finds a user and posts new
   await noSeriousAxeViolations(page, '/operator/news');
   await bothSizes(page, 'operator-news');
 
+  // --- The system check (the doctor's report) is in the menu and fits a phone ---
+  await page.getByRole('link', { name: 'システム診断' }).click();
+  await expect(page).toHaveURL(/\/operator\/system$/);
+  await expect(page.getByTestId('doctor-summary')).toContainText('必須の項目はすべて正常です。');
+  await expect(page.getByTestId('doctor-check-config')).toHaveAttribute('data-status', 'ok');
+  await noSeriousAxeViolations(page, '/operator/system');
+  await bothSizes(page, 'operator-system');
+
   // --- The audience member sees it on their home page ---
   await signIn(page, 'audience', AUDIENCE);
   const section = page.getByTestId('news-section');

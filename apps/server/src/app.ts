@@ -20,6 +20,7 @@ import { installWebApp } from './http/web-app.ts';
 import { registerStaticPagePaint } from './modules/og-pages/index.ts';
 import { serverPaths } from './paths.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
+import { registerDoctorRoutes } from './modules/doctor/index.ts';
 import { registerAccountRoutes } from './modules/account/index.ts';
 import { installAuthHandler } from './modules/identity/index.ts';
 import { registerIdentityRoutes } from './modules/identity/index.ts';
@@ -106,6 +107,7 @@ export async function buildApp(
   installAccessHook(app, container.sessions, xsrf);
 
   registerSystemRoutes(app, container.services.system);
+  registerDoctorRoutes(app, container.services.doctor);
   await installAuthHandler(app, container.auth, {
     publicOrigin: config.publicOrigin,
     rateLimitPerMinute: config.auth.rateLimitPerMinute,

@@ -155,7 +155,7 @@ const EnvSchema = z.object({
    */
   HOST: z.string().min(1).optional(),
   PUBLIC_ORIGIN: z.url().optional(),
-  HANABI_ROLE: z.enum(['api', 'worker', 'all', 'migrate', 'deploy-token']).default('all'),
+  HANABI_ROLE: z.enum(['api', 'worker', 'all', 'migrate', 'deploy-token', 'doctor']).default('all'),
   HANABI_DATA_DIR: z.string().min(1).default('./data'),
   /** Default on, except in production: demo accounts (one an operator) and a demo airdrop never go there unasked. */
   HANABI_DEMO: booleanFlag.optional(),
@@ -431,8 +431,8 @@ export interface AppConfig {
   /** Listening beyond loopback outside production: the dev mailbox, sandbox and demo are off unless asked for. */
   exposed: boolean;
   publicOrigin: string;
-  /** `migrate` and `deploy-token` are one-shot commands: they do their one thing and exit. */
-  role: 'api' | 'worker' | 'all' | 'migrate' | 'deploy-token';
+  /** `migrate`, `deploy-token` and `doctor` are one-shot commands: they do their one thing and exit. */
+  role: 'api' | 'worker' | 'all' | 'migrate' | 'deploy-token' | 'doctor';
   dataDir: string;
   demo: boolean;
   /** Serve the dev mailbox (only where mail goes to it: embedded mode without SMTP). */
@@ -804,6 +804,17 @@ function liveConfig(e: z.infer<typeof EnvSchema>, publicOrigin: string, exposed:
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
+/**
+ * The role asked for, before the configuration is parsed: `doctor` reports a configuration that does not parse
+ * instead of stopping on it (`npm run doctor`, decision 0225).
+ */
+export function requestedRole(env: Record<string, string | undefined> = process.env): {
+  role: string | undefined;
+  production: boolean;
+} {
+  return { role: env.HANABI_ROLE, production: env.NODE_ENV === 'production' };
 }
 
 /** True when no outside service is configured: the product runs on its embedded parts. */

@@ -14,8 +14,10 @@ import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
 import { createFileStorage, createTusDataStore, type FileStorage } from './adapters/storage/index.ts';
 import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
 import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
-import { createBeacon } from './adapters/beacon/index.ts';
+import { createLivePlatforms } from './adapters/live-platforms/index.ts';
+import { createBeacon, DrandBeacon } from './adapters/beacon/index.ts';
 import { wireSystem } from './modules/system/index.ts';
+import { wireDoctor } from './modules/doctor/index.ts';
 import { wireMetrics, type MetricsService } from './modules/metrics/index.ts';
 import { wireHousekeeping } from './modules/housekeeping/index.ts';
 import { wireIdentity, type Auth, type IdentityWiring } from './modules/identity/index.ts';
@@ -37,6 +39,7 @@ import { wireLive, YouTubeQuotaLedger, type LiveWiring } from './modules/live-in
 import { drawRecordSeam, wireDraws, type DrawsArea } from './modules/live-draws/index.ts';
 
 type SystemWiring = ReturnType<typeof wireSystem>;
+type DoctorWiring = ReturnType<typeof wireDoctor>;
 type HousekeepingWiring = ReturnType<typeof wireHousekeeping>;
 type AccountWiring = ReturnType<typeof wireAccount>;
 type ChainWiring = ReturnType<typeof wireChain>;
@@ -95,6 +98,7 @@ export interface Container {
       manualDistribution: ManualDistributionWiring['service'];
     } & LiveWiring['services'] &
     SystemWiring['services'] &
+    DoctorWiring['services'] &
     IdentityWiring['services'] &
     AccountWiring['services'] &
     ChainWiring['services'] &
@@ -236,6 +240,7 @@ export async function createContainer(
       youtube,
       youtubeFor,
       twitcasting,
+      platforms: createLivePlatforms({ youtube, youtubeFor, twitcasting }),
       youtubeQuota,
     });
     const chainService = chainArea.services.chain;
@@ -285,6 +290,15 @@ export async function createContainer(
     const operatorArea = wireOperator({ db });
     const housekeeping = wireHousekeeping({ db, cron: config.housekeepingCron });
     const system = wireSystem({ config, database, queue, chain: chainArea.services.chain });
+    const doctor = wireDoctor({
+      config,
+      database,
+      storage,
+      ipfs,
+      chain,
+      mailer,
+      drand: beacon instanceof DrandBeacon ? beacon : null,
+    });
 
     const jobs = [
       ...housekeeping.jobs,
@@ -351,6 +365,7 @@ export async function createContainer(
         manualDistribution: manualDistribution.service,
         ...live.services,
         ...system.services,
+        ...doctor.services,
         ...identity.services,
         ...account.services,
         ...chainArea.services,

@@ -1,6 +1,6 @@
 import './polyfills.ts';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, isEmbedded, loadConfig, type AppConfig } from './config.ts';
+import { ConfigError, isEmbedded, loadConfig, requestedRole, type AppConfig } from './config.ts';
 import { createContainer, openDatabase, type Container } from './container.ts';
 import { migrateCommand } from './db/migrate.ts';
 import { deployTokenCommand } from './commands/deploy-token.command.ts';
@@ -21,6 +21,12 @@ function readConfig(): AppConfig {
     }
     throw error;
   }
+}
+
+// `npm run doctor` (decision 0225): reports a configuration that does not parse instead of stopping on it.
+if (requestedRole().role === 'doctor') {
+  const { doctorCommand } = await import('./commands/doctor.command.ts');
+  process.exit(await doctorCommand(process.argv.slice(2)));
 }
 
 const LISTEN_BACKLOG = 4096;

@@ -421,9 +421,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production: api and worker proces
       expect(drainingBody).toMatchObject({ status: 'not-ready', draining: true });
       const survivors = [processes.api1, processes.api2, survivor];
       for (const server of survivors.slice(1)) server.child.kill('SIGTERM');
+      // What the database sees of every session still open 20 s into the stop: with the processes' own report of
+      // the connections they still lend out (backend pid, driver state), the two sides of a stop that hangs.
+      let sessionsAtSlowStop = '';
+      const slowStop = setTimeout(() => {
+        void stack.admin
+          .query(
+            `select pid, application_name, state, wait_event_type, wait_event,
+                    round(extract(epoch from now() - xact_start)) as xact_seconds, left(query, 200) as query
+               from pg_stat_activity where datname = $1`,
+            [stack.databaseName],
+          )
+          .then(({ rows }) => (sessionsAtSlowStop = JSON.stringify(rows)))
+          .catch((error: unknown) => (sessionsAtSlowStop = String(error)));
+      }, 20_000);
+      cleanups.push(async () => clearTimeout(slowStop));
       for (const server of survivors) {
         // Its own last lines if it did not stop cleanly: the reason is in them, not in the exit code.
-        expect(await server.exited, server.output().slice(-4000)).toBe(0);
+        expect(
+          await server.exited,
+          `${server.output().slice(-4000)}\nsessions 20 s into the stop: ${sessionsAtSlowStop}`,
+        ).toBe(0);
         expect(server.output()).toMatch(/stopped cleanly/);
         expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaughtException|handed back/);
       }

@@ -23,6 +23,7 @@ export * from './routes/collection.routes.ts';
 export * from './routes/notification.routes.ts';
 export * from './routes/admin-user.routes.ts';
 export * from './routes/admin-analytics.routes.ts';
+export * from './routes/admin-doctor.routes.ts';
 export * from './routes/news.routes.ts';
 export * from './routes/live.routes.ts';
 export * from './routes/draw.routes.ts';
@@ -47,6 +48,7 @@ import { collectionRoutes } from './routes/collection.routes.ts';
 import { notificationRoutes } from './routes/notification.routes.ts';
 import { adminUserRoutes } from './routes/admin-user.routes.ts';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.routes.ts';
+import { adminDoctorRoutes } from './routes/admin-doctor.routes.ts';
 import { newsRoutes } from './routes/news.routes.ts';
 import { liveRoutes } from './routes/live.routes.ts';
 import { drawRoutes } from './routes/draw.routes.ts';
@@ -73,6 +75,7 @@ export const apiRoutes = {
   ...notificationRoutes,
   ...adminUserRoutes,
   ...adminAnalyticsRoutes,
+  ...adminDoctorRoutes,
   ...newsRoutes,
   ...liveRoutes,
   ...drawRoutes,

@@ -8,6 +8,26 @@ import { importEmbeddedPart } from '../lib/embedded-part.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
+
+/** A connection the pool has lent out, as a slow stop reports it. */
+export interface LentConnection {
+  forMs: number;
+  /** The borrower's stack. */
+  where: string;
+  /**
+   * What the driver knows of it (node-postgres internals, read for this report only): the server process it
+   * talks to (pg_stat_activity.pid), whether it still takes queries, whether the server has said it is ready,
+   * the query in flight and how many wait behind it, and whether its socket is closed.
+   */
+  driver: {
+    backendPid: number | null;
+    queryable: boolean | null;
+    readyForQuery: boolean | null;
+    activeQuery: string | null;
+    queued: number | null;
+    socketClosed: boolean | null;
+  };
+}
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** A database handle that works the same on PGlite and PostgreSQL, plus what the queue needs of it. */
@@ -28,7 +48,7 @@ export interface Database {
    * PostgreSQL: the connections the pool has lent out now, oldest first, each with how long ago and where (the
    * caller's stack). A pool ends only once every lent connection is back, so a stop that hangs names the holder.
    */
-  lent?(): Array<{ forMs: number; where: string }>;
+  lent?(): LentConnection[];
   close(): Promise<void>;
 }
 
@@ -131,7 +151,7 @@ type ConnectCallback = (
  * borrows through it too), the caller's stack kept as an unformatted Error — V8 formats it only if it is read, which
  * happens only when a slow stop reports what it waits for.
  */
-function trackLending(pool: pg.Pool): () => Array<{ forMs: number; where: string }> {
+function trackLending(pool: pg.Pool): () => LentConnection[] {
   const out = new Map<pg.PoolClient, { since: number; where: Error }>();
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
   const note = (client: pg.PoolClient | undefined, where: Error) => {
@@ -153,10 +173,35 @@ function trackLending(pool: pg.Pool): () => Array<{ forMs: number; where: string
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => out.delete(client));
   pool.on('remove', (client: pg.PoolClient) => out.delete(client));
   return () =>
-    [...out.values()]
-      .sort((a, b) => a.since - b.since)
-      .map(({ since, where }) => ({
+    [...out.entries()]
+      .sort(([, a], [, b]) => a.since - b.since)
+      .map(([client, { since, where }]) => ({
         forMs: Date.now() - since,
         where: (where.stack ?? '').split('\n').slice(1, 12).join('\n'),
+        driver: driverState(client),
       }));
+}
+
+/** The driver's view of one connection, from node-postgres fields that are not public API (a report only). */
+function driverState(client: pg.PoolClient): LentConnection['driver'] {
+  const inner = client as unknown as {
+    processID?: number;
+    _queryable?: boolean;
+    readyForQuery?: boolean;
+    _activeQuery?: { text?: string } | null;
+    activeQuery?: { text?: string } | null;
+    _queryQueue?: unknown[];
+    queryQueue?: unknown[];
+    connection?: { stream?: { destroyed?: boolean; readyState?: string } };
+  };
+  const active = inner._activeQuery ?? inner.activeQuery ?? null;
+  const stream = inner.connection?.stream;
+  return {
+    backendPid: inner.processID ?? null,
+    queryable: inner._queryable ?? null,
+    readyForQuery: inner.readyForQuery ?? null,
+    activeQuery: active?.text?.slice(0, 200) ?? null,
+    queued: (inner._queryQueue ?? inner.queryQueue)?.length ?? null,
+    socketClosed: stream ? Boolean(stream.destroyed) || stream.readyState === 'closed' : null,
+  };
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -49,4 +52,32 @@ export async function migrateCommand(open: () => Promise<Database>): Promise<voi
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The committed migrations this database has not applied yet, by tag (the doctor's check). drizzle applies every
+ * journal entry newer than the last one it recorded, so the same comparison says what `migrate` would still do.
+ */
+export async function pendingMigrations(database: Database): Promise<{ total: number; pending: string[] }> {
+  const journal = JSON.parse(
+    await fs.readFile(path.join(serverPaths.migrations, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: Array<{ tag: string; when: number }> };
+  const table = `"${database.schema ?? 'drizzle'}"."__drizzle_migrations"`;
+  let last = -1;
+  try {
+    const result = (await database.db.execute(
+      sql.raw(`select created_at from ${table} order by created_at desc limit 1`),
+    )) as unknown as { rows: Array<{ created_at: string | number }> };
+    if (result.rows[0]) last = Number(result.rows[0].created_at);
+  } catch (error) {
+    // No journal table yet: nothing applied. Anything else (connection, permission) is the caller's to report.
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+      (error as { code?: string }).code;
+    if (code !== '42P01') throw error;
+  }
+  return {
+    total: journal.entries.length,
+    pending: journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag),
+  };
 }

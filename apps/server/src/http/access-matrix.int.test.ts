@@ -257,6 +257,7 @@ const matrix: Record<keyof ApiRoutes, Entry> = {
     request: () => ({ query: { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' } }),
     expect: operatorOnly(),
   },
+  adminDoctor: { expect: operatorOnly() },
   listNews: { expect: anyone() },
   createNews: { request: () => ({ body: { title: 'お知らせ', body: '本文' } }), expect: operatorOnly(201) },
   updateNews: {

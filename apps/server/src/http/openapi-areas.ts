@@ -1,6 +1,7 @@
 import {
   accountRoutes,
   adminAnalyticsRoutes,
+  adminDoctorRoutes,
   adminTokenRoutes,
   adminUserRoutes,
   authEndpoints,
@@ -117,6 +118,11 @@ export const openApiAreas: OpenApiArea[] = [
     name: 'admin-analytics',
     description: "The operator's analytics dashboard.",
     routes: [adminAnalyticsRoutes],
+  },
+  {
+    name: 'admin-doctor',
+    description: "The operator's system check: every outside system the deployment uses (`npm run doctor`).",
+    routes: [adminDoctorRoutes],
   },
   { name: 'news', description: 'News from the operators, in Japanese and English.', routes: [newsRoutes] },
   {

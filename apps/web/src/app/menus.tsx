@@ -11,6 +11,7 @@ import {
   IconLayoutDashboard,
   IconNews,
   IconSend,
+  IconStethoscope,
   IconTruckDelivery,
   IconUserCircle,
   IconUsers,
@@ -54,6 +55,7 @@ const MENU_ICONS: { [A in Area]: Record<MenuSection<A>, IconComponent> } = {
     ipfs: IconCloudUpload,
     deliveries: IconTruckDelivery,
     news: IconNews,
+    system: IconStethoscope,
   },
 };
 

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../lib/i18n';
 import { modalsHostReady } from '../lib/modals-host';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -16,7 +17,9 @@ const ModalsHost = lazy(async () => {
     default: function ModalsHost() {
       // The provider's listeners are set in its own effects, which run before this one.
       useEffect(modalsHostReady, []);
-      return <ModalsProvider />;
+      const { t } = useTranslation();
+      // Every dialog's close button is an icon: it needs a name (in the page's language).
+      return <ModalsProvider modalProps={{ closeButtonProps: { 'aria-label': t('common.close') } }} />;
     },
   };
 });
@@ -40,6 +43,9 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
         cssVariablesResolver={cssVariablesResolver}
         forceColorScheme="light"
         env={mantineEnv}
+        // Responsive style props as one hoisted `<style>` per rule set in the head (React 19), not a `<style>` in
+        // the body beside each component, which HTML does not allow (decision 0218).
+        deduplicateInlineStyles
       >
         <Suspense fallback={null}>
           {/* Toasts start below the header (global.css), never over its menu and account button. */}

@@ -201,6 +201,7 @@ describe('currentMenuSection', () => {
     ['/operator/ipfs', 'ipfs'],
     ['/operator/deliveries', 'deliveries'],
     ['/operator/news', 'news'],
+    ['/operator/system', 'system'],
     ['/operator', null],
   ] as const)('operator menu at %s → %s', (path, expected) => {
     expect(currentMenuSection('operator', path)).toBe(expected);
@@ -229,7 +230,16 @@ describe('menus', () => {
       'streamer',
       'account',
     ]);
-    expect(MENU_SECTIONS.operator).toEqual(['dashboard', 'users', 'tokens', 'ipfs', 'deliveries', 'news']);
+    // The original's six, then Hanabi's own: the delivery queue (already among them) and the system check.
+    expect(MENU_SECTIONS.operator).toEqual([
+      'dashboard',
+      'users',
+      'tokens',
+      'ipfs',
+      'deliveries',
+      'news',
+      'system',
+    ]);
   });
 
   it('link every entry to a path whose current entry is that entry', () => {

@@ -11,7 +11,7 @@ export type Area = 'streamer' | 'audience' | 'operator';
 export const MENU_SECTIONS = {
   streamer: ['home', 'campaign', 'manual-distribution', 'digitalgoods', 'account'],
   audience: ['home', 'collection', 'campaign', 'watchlist', 'streamer', 'account'],
-  operator: ['dashboard', 'users', 'tokens', 'ipfs', 'deliveries', 'news'],
+  operator: ['dashboard', 'users', 'tokens', 'ipfs', 'deliveries', 'news', 'system'],
 } as const satisfies Record<Area, readonly string[]>;
 
 export type MenuSection<A extends Area = Area> = (typeof MENU_SECTIONS)[A][number];
@@ -39,6 +39,7 @@ const MENU_PATHS: { [A in Area]: Record<MenuSection<A>, string> } = {
     ipfs: '/operator/ipfs',
     deliveries: '/operator/deliveries',
     news: '/operator/news',
+    system: '/operator/system',
   },
 };
 

@@ -160,6 +160,10 @@ const OperatorDeliveriesPage = lazyPage(
   () => import('../features/operator/pages/operator-deliveries.page'),
   (m) => m.OperatorDeliveriesPage,
 );
+const OperatorSystemPage = lazyPage(
+  () => import('../features/operator/pages/operator-system.page'),
+  (m) => m.OperatorSystemPage,
+);
 const OperatorNewsPage = lazyPage(
   () => import('../features/operator/pages/operator-news.page'),
   (m) => m.OperatorNewsPage,
@@ -332,6 +336,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/operator/news">
         <RoutePage layout={OperatorLayout} page={OperatorNewsPage} />
+      </Route>
+      <Route path="/operator/system">
+        <RoutePage layout={OperatorLayout} page={OperatorSystemPage} />
       </Route>
       <Route path="/operator/*">
         <RoutePage layout={OperatorLayout} page={NotFoundPage} />

@@ -60,31 +60,7 @@ export class DrandBeacon implements BeaconAdapter {
     if (dueMs > now()) await sleep(dueMs - now() + 200);
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const answer = Round.safeParse(await this.get(`public/${number}`));
-        if (!answer.success || answer.data.round !== number) {
-          throw new AdapterError('permanent', 'beacon', `drand sent no value for round ${number}`);
-        }
-        const previous = answer.data.previous_signature;
-        const checked = await verifyDrandSignature(
-          this.chain,
-          number,
-          answer.data.signature,
-          // An unchained relay's answer has none; a chained chain's check needs it (and refuses one on quicknet).
-          this.chain.scheme === 'pedersen-bls-chained' ? previous : undefined,
-        );
-        if (!checked.ok || checked.randomness !== answer.data.randomness) {
-          throw new AdapterError(
-            'retryable',
-            'beacon',
-            `drand round ${number} refused: ${checked.ok ? 'its randomness is not SHA-256 of its signature' : checked.problem.message}`,
-          );
-        }
-        return {
-          ...round,
-          value: checked.randomness,
-          signature: answer.data.signature,
-          ...(this.chain.scheme === 'pedersen-bls-chained' ? { previousSignature: previous } : {}),
-        };
+        return { ...round, ...(await this.verified(number, await this.get(`public/${number}`))) };
       } catch (error) {
         // A relay a little behind answers 425 (or 404) for a round just due: ask again shortly.
         const retry = isAdapterError(error, 'retryable') || isAdapterError(error, 'rate-limited');
@@ -92,6 +68,54 @@ export class DrandBeacon implements BeaconAdapter {
         await sleep(1000 * (attempt + 1));
       }
     }
+  }
+
+  /**
+   * The relay's latest round, verified like any other (the doctor's probe): its number, when drand published it
+   * by the chain's schedule, and the chain it is on. Not retried: a probe reports what the relay answers now.
+   */
+  async latest(): Promise<{ round: number; publishedAt: Date; chain: string; period: number }> {
+    const raw = await this.get('public/latest');
+    const round = Round.safeParse(raw);
+    if (!round.success) throw new AdapterError('permanent', 'beacon', 'drand sent no round (public/latest)');
+    await this.verified(round.data.round, raw);
+    return {
+      round: round.data.round,
+      publishedAt: new Date(drandRoundTime(this.chain, round.data.round) * 1000),
+      chain: this.chain.name,
+      period: this.chain.period,
+    };
+  }
+
+  /** The round's value from a relay's answer, once its signature holds against the pinned key. */
+  private async verified(
+    number: number,
+    raw: unknown,
+  ): Promise<Pick<BeaconValue, 'value' | 'signature' | 'previousSignature'>> {
+    const answer = Round.safeParse(raw);
+    if (!answer.success || answer.data.round !== number) {
+      throw new AdapterError('permanent', 'beacon', `drand sent no value for round ${number}`);
+    }
+    const previous = answer.data.previous_signature;
+    const checked = await verifyDrandSignature(
+      this.chain,
+      number,
+      answer.data.signature,
+      // An unchained relay's answer has none; a chained chain's check needs it (and refuses one on quicknet).
+      this.chain.scheme === 'pedersen-bls-chained' ? previous : undefined,
+    );
+    if (!checked.ok || checked.randomness !== answer.data.randomness) {
+      throw new AdapterError(
+        'retryable',
+        'beacon',
+        `drand round ${number} refused: ${checked.ok ? 'its randomness is not SHA-256 of its signature' : checked.problem.message}`,
+      );
+    }
+    return {
+      value: checked.randomness,
+      signature: answer.data.signature,
+      ...(this.chain.scheme === 'pedersen-bls-chained' ? { previousSignature: previous } : {}),
+    };
   }
 
   private async get(path: string): Promise<unknown> {

@@ -33,9 +33,12 @@ export type { AirdropCall } from './airdrop-signer.ts';
 export { anvilDevAddress } from './embedded-chain.ts';
 export { TokenContract, TxNotConfirmedError } from './token-contract.ts';
 export { DrawRegistry } from './draw-registry.ts';
+export { probeDeployment, type DeploymentFacts } from './deployment-probe.ts';
 export type { DrawRecordInput, DrawRegistryOptions } from './draw-registry.ts';
 export type { HexAddress, TokenTxReceipt, TokenWriteHooks } from './token-contract.ts';
 export { parseWalletAddress, toChecksumAddress } from './chain-address.ts';
 export { signedBy, walletMessage, walletMessageNonce, walletMessageNonceIfValid } from './wallet-message.ts';
 // Hex strings by their role (transaction hashes, raw transactions): what modules type chain values with.
 export type { Hash, Hex } from 'viem';
+// Wei and gwei as people read them (the doctor's balance line).
+export { formatUnits } from 'viem';

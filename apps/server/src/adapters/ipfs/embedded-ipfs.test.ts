@@ -101,6 +101,14 @@ describe('embedded IPFS', () => {
     await expect(ipfs.stat('not-a-cid')).rejects.toSatisfy((error) => isAdapterError(error, 'not-found'));
   });
 
+  it('counts what it has as pinned (the doctor asks), and nothing else', async () => {
+    // The doctor's probe bytes (modules/doctor ipfs.check.ts): the CID the Kubo stand-in of its tests answers too.
+    const { cid } = await ipfs.add(new TextEncoder().encode('hanabi doctor probe v1\n'));
+    expect(cid).toBe('bafkreif6n27jrs7cpomfctncv6n63nuhx4od7d3wwniovo2nfdnxvkd4za');
+    expect(await ipfs.isPinned(cid)).toBe(true);
+    expect(await ipfs.isPinned('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')).toBe(false);
+  });
+
   it('builds gateway URLs from its base', () => {
     expect(ipfs.gatewayUrl('bafy123')).toBe('http://localhost:3000/ipfs/bafy123');
   });

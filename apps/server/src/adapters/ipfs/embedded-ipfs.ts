@@ -92,6 +92,11 @@ export class EmbeddedIpfs implements IpfsAdapter {
     return { cid, size: Number(entry.size) };
   }
 
+  /** Nothing is ever collected from the block store: what it has, it keeps. */
+  async isPinned(cid: string): Promise<boolean> {
+    return this.blockstore.has(parseCid(cid));
+  }
+
   async *cat(cid: string, range?: { offset: number; length?: number }): AsyncIterable<Uint8Array> {
     const parsed = parseCid(cid);
     if (!(await this.blockstore.has(parsed)))

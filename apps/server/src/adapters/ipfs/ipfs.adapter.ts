@@ -22,6 +22,8 @@ export interface IpfsAdapter {
   stat(cid: string): Promise<IpfsStat | null>;
   /** Reads a file, optionally a byte range of it. */
   cat(cid: string, range?: { offset: number; length?: number }): AsyncIterable<Uint8Array>;
+  /** True when this node keeps the file for good (Kubo: pinned recursively; the block store keeps all it adds). */
+  isPinned(cid: string): Promise<boolean>;
   /** The public URL a browser can fetch the file from. */
   gatewayUrl(cid: string): string;
   close(): Promise<void>;

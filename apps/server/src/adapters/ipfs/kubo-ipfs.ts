@@ -66,6 +66,19 @@ export class KuboIpfs implements IpfsAdapter {
     }
   }
 
+  async isPinned(cid: string): Promise<boolean> {
+    try {
+      for await (const pin of this.client.pin.ls({ paths: [cid] })) {
+        if (pin.cid.toString() === cid && pin.type !== 'indirect') return true;
+      }
+      return false;
+    } catch (error) {
+      // Kubo answers "is not pinned" as an error: that is a no, not a failure.
+      if (/not pinned/i.test((error as Error).message ?? '')) return false;
+      throw mapKuboError(error, 'pin ls');
+    }
+  }
+
   gatewayUrl(cid: string): string {
     return `${this.gatewayBase.replace(/\/$/, '')}/ipfs/${cid}`;
   }

@@ -10,3 +10,11 @@ export type {
   LivePlatform,
   PlatformTokens,
 } from './live-chat.types.ts';
+export { LivePlatformRegistry } from './live-platform.driver.ts';
+export type {
+  LiveBroadcast,
+  LivePlatformDriver,
+  PlatformGrant,
+  PlatformOAuth,
+  PlatformQuota,
+} from './live-platform.driver.ts';

@@ -8,6 +8,7 @@ import type { Mailer } from './mailer.ts';
 export type { Mailer, MailMessage } from './mailer.ts';
 export { escapeHtml } from './mailer.ts';
 export { DevMailbox } from './dev-mailbox.ts';
+export { SmtpMailer } from './smtp-mailer.ts';
 
 /** SMTP when `SMTP_URL` is set (production requires it), the dev mailbox otherwise. */
 export function createMailer(config: AppConfig, db: Db, log: Logger): Mailer {

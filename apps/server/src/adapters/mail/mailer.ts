@@ -12,6 +12,8 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: 'smtp' | 'dev-mailbox';
   send(message: MailMessage): Promise<void>;
+  /** Connects and authenticates without sending (the doctor's probe); throws an AdapterError of system `smtp`. */
+  verify(): Promise<void>;
 }
 
 /** Every http(s) link in a text, in order, without duplicates. */

@@ -81,6 +81,10 @@ export function mapXProfile(raw: unknown): MappedProfile | null {
   };
 }
 
+/** What Hanabi asks Google and X for at sign-in (the doctor prints them). */
+export const GOOGLE_SCOPES = ['openid', 'email', 'profile'] as const;
+export const X_SCOPES = ['users.read', 'tweet.read', 'users.email', 'offline.access'] as const;
+
 export function googleProvider(config: OAuthProviderConfig): GenericOAuthConfig<'google'> {
   return {
     providerId: 'google',
@@ -90,7 +94,7 @@ export function googleProvider(config: OAuthProviderConfig): GenericOAuthConfig<
     authorizationUrl: config.authorizationUrl,
     tokenUrl: config.tokenUrl,
     userInfoUrl: config.userInfoUrl,
-    scopes: ['openid', 'email', 'profile'],
+    scopes: [...GOOGLE_SCOPES],
     pkce: true,
     prompt: 'select_account',
     authentication: 'post',
@@ -109,7 +113,7 @@ export function xProvider(config: OAuthProviderConfig): GenericOAuthConfig<'twit
     authorizationUrl: config.authorizationUrl,
     tokenUrl: config.tokenUrl,
     userInfoUrl: config.userInfoUrl,
-    scopes: ['users.read', 'tweet.read', 'users.email', 'offline.access'],
+    scopes: [...X_SCOPES],
     // X OAuth 2.0 always uses PKCE; confidential clients authenticate with HTTP Basic, public ones not at all.
     pkce: true,
     ...(config.clientSecret

@@ -11,3 +11,4 @@ export { TwitCastingHttpApi } from './twitcasting-http.ts';
 export function createTwitCastingApi(config: AppConfig): TwitCastingApi {
   return new TwitCastingHttpApi(config.live.twitcasting);
 }
+export { twitcastingDriver } from './twitcasting.driver.ts';

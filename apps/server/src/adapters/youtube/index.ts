@@ -13,3 +13,4 @@ export { YouTubeHttpApi } from './youtube-http.ts';
 export function createYouTubeApi(config: AppConfig, onQuota?: YouTubeApiOptions['onQuota']): YouTubeApi {
   return new YouTubeHttpApi({ ...config.live.youtube, onQuota });
 }
+export { youtubeDriver } from './youtube.driver.ts';

@@ -1,5 +1,8 @@
-import { isLiveAdapterError } from '../../adapters/live-chat/index.ts';
-import type { YouTubeApi } from '../../adapters/youtube/index.ts';
+import {
+  isLiveAdapterError,
+  type LivePlatformRegistry,
+  type PlatformTokens,
+} from '../../adapters/live-chat/index.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
 import type { LiveConnectionsRepository, PlatformConnectionRow } from './live-connections.repository.ts';
@@ -17,7 +20,7 @@ export class ConnectionTokens {
   constructor(
     private readonly connections: LiveConnectionsRepository,
     private readonly box: SecretBox,
-    private readonly youtube: YouTubeApi,
+    private readonly platforms: LivePlatformRegistry,
     private readonly log: Logger,
     private readonly clock: () => Date = () => new Date(),
   ) {}
@@ -28,21 +31,22 @@ export class ConnectionTokens {
   ): Promise<T> {
     let accessToken = this.box.open(connection.accessTokenEncrypted);
     let refreshed = false;
-    const canRefresh = connection.platform === 'youtube' && connection.refreshTokenEncrypted !== null;
+    const refresh = this.platforms.get(connection.platform).oauth.refresh;
+    const canRefresh = refresh !== undefined && connection.refreshTokenEncrypted !== null;
     try {
       if (
         canRefresh &&
         connection.expiresAt &&
         connection.expiresAt.getTime() - EXPIRY_MARGIN_MS <= this.clock().getTime()
       ) {
-        accessToken = await this.refresh(connection);
+        accessToken = await this.refresh(connection, refresh);
         refreshed = true;
       }
       try {
         return await call(accessToken);
       } catch (error) {
         if (!canRefresh || refreshed || !isLiveAdapterError(error, 'refreshToken')) throw error;
-        accessToken = await this.refresh(connection);
+        accessToken = await this.refresh(connection, refresh);
         return await call(accessToken);
       }
     } catch (error) {
@@ -57,8 +61,11 @@ export class ConnectionTokens {
     }
   }
 
-  private async refresh(connection: PlatformConnectionRow): Promise<string> {
-    const tokens = await this.youtube.refresh(this.box.open(connection.refreshTokenEncrypted!));
+  private async refresh(
+    connection: PlatformConnectionRow,
+    refresh: (refreshToken: string) => Promise<PlatformTokens>,
+  ): Promise<string> {
+    const tokens = await refresh(this.box.open(connection.refreshTokenEncrypted!));
     await this.connections.saveRefreshedTokens(
       connection.id,
       {

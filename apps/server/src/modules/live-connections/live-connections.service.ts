@@ -7,9 +7,7 @@ import {
   type PlatformConnection,
   type PlatformConnections,
 } from '@hanabi/api';
-import type { LivePlatform } from '../../adapters/live-chat/index.ts';
-import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
-import type { YouTubeApi } from '../../adapters/youtube/index.ts';
+import type { LivePlatform, LivePlatformRegistry } from '../../adapters/live-chat/index.ts';
 import { businessRule, forbidden } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -75,8 +73,7 @@ const defaultReturnTo = (type: string | null | undefined) => (type ? `/${type}/a
 export class LiveConnectionsService {
   constructor(
     private readonly connections: LiveConnectionsRepository,
-    private readonly youtube: YouTubeApi,
-    private readonly twitcasting: TwitCastingApi,
+    private readonly platforms: LivePlatformRegistry,
     private readonly box: SecretBox,
     private readonly heldPrizes: HeldPrizes,
     private readonly options: { publicOrigin: string; secureCookies: boolean },
@@ -106,10 +103,9 @@ export class LiveConnectionsService {
       { userId: session.userId, platform, purpose, returnTo: returnTo ?? defaultReturnTo(session.type) },
       new Date(this.clock().getTime() + STATE_TTL_MS),
     );
-    const url =
-      platform === 'youtube'
-        ? this.youtube.authorizationUrl({ redirectUri: this.redirectUri('youtube'), state })
-        : this.twitcasting.authorizationUrl({ state });
+    const url = this.platforms
+      .get(platform)
+      .oauth.authorizationUrl({ redirectUri: this.redirectUri(platform), state });
     return {
       url,
       binding: {
@@ -193,9 +189,11 @@ export class LiveConnectionsService {
   async list(session: SessionUser): Promise<PlatformConnections> {
     // Mid sign-up nothing can be linked yet.
     const rows = session.userId ? await this.connections.connections(session.userId) : [];
-    const of = (platform: LivePlatform) => rows.find((row) => row.platform === platform);
-    const view = (row: PlatformConnectionRow | undefined) => (row ? toConnection(row, session.type) : null);
-    return { youtube: view(of('youtube')), twitcasting: view(of('twitcasting')) };
+    const view = (platform: LivePlatform) => {
+      const row = rows.find((candidate) => candidate.platform === platform);
+      return row ? toConnection(row, session.type) : null;
+    };
+    return Object.fromEntries(this.platforms.all().map(({ id }) => [id, view(id)])) as PlatformConnections;
   }
 
   async disconnect(session: SessionUser, platform: LivePlatform): Promise<PlatformConnections> {
@@ -210,46 +208,32 @@ export class LiveConnectionsService {
   /** The streamer's connection that may read chat on the platform, or a 422 saying what to do. */
   async chatConnection(userId: string, platform: LivePlatform): Promise<PlatformConnectionRow> {
     const row = await this.connections.connection(userId, platform);
-    const name = platform === 'youtube' ? 'YouTube channel' : 'TwitCasting account';
-    if (!row) throw businessRule('platformNotConnected', `Connect your ${name} for live streaming first.`);
+    const { name, accountNoun } = this.platforms.get(platform);
+    if (!row)
+      throw businessRule('platformNotConnected', `Connect your ${accountNoun} for live streaming first.`);
     if (row.revokedAt) {
       throw businessRule(
         'platformAccessRevoked',
-        `${platform === 'youtube' ? 'YouTube' : 'TwitCasting'} no longer accepts Hanabi's access to your ${name}: connect it again.`,
+        `${name} no longer accepts Hanabi's access to your ${accountNoun}: connect it again.`,
       );
     }
     return row;
   }
 
   private async readIdentity(platform: LivePlatform, code: string): Promise<LinkedIdentity> {
-    const redirectUri = this.redirectUri(platform);
-    if (platform === 'youtube') {
-      const tokens = await this.youtube.exchangeCode({ code, redirectUri });
-      const channel = await this.youtube.myChannel(tokens.accessToken);
-      return {
-        platform,
-        platformUserId: channel.id,
-        screenId: null,
-        displayName: channel.title,
-        imageUrl: channel.thumbnailUrl,
-        accessTokenEncrypted: this.box.seal(tokens.accessToken),
-        refreshTokenEncrypted: tokens.refreshToken ? this.box.seal(tokens.refreshToken) : null,
-        scopes: tokens.scope ? tokens.scope.split(/\s+/).filter(Boolean) : [],
-        expiresAt: tokens.expiresAt,
-      };
-    }
-    const tokens = await this.twitcasting.exchangeCode({ code, redirectUri });
-    const user = await this.twitcasting.verifyCredentials(tokens.accessToken);
+    const grant = await this.platforms
+      .get(platform)
+      .oauth.grant({ code, redirectUri: this.redirectUri(platform) });
     return {
       platform,
-      platformUserId: user.id,
-      screenId: user.screenId,
-      displayName: user.name,
-      imageUrl: user.imageUrl,
-      accessTokenEncrypted: this.box.seal(tokens.accessToken),
-      refreshTokenEncrypted: null,
-      scopes: [],
-      expiresAt: tokens.expiresAt,
+      platformUserId: grant.platformUserId,
+      screenId: grant.screenId,
+      displayName: grant.displayName,
+      imageUrl: grant.imageUrl,
+      accessTokenEncrypted: this.box.seal(grant.tokens.accessToken),
+      refreshTokenEncrypted: grant.tokens.refreshToken ? this.box.seal(grant.tokens.refreshToken) : null,
+      scopes: grant.scopes,
+      expiresAt: grant.tokens.expiresAt,
     };
   }
 }

@@ -1,8 +1,7 @@
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
-import type { YouTubeApi } from '../../adapters/youtube/index.ts';
+import type { LivePlatformRegistry } from '../../adapters/live-chat/index.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { ConnectionTokens } from './connection-tokens.ts';
 import { LiveConnectionsRepository } from './live-connections.repository.ts';
@@ -19,10 +18,9 @@ export function wireLiveConnections(ports: {
   /** The auth secret: platform tokens are sealed with a key derived from it. */
   authSecret: string;
   heldPrizes: HeldPrizes;
-  youtube: YouTubeApi;
-  twitcasting: TwitCastingApi;
+  platforms: LivePlatformRegistry;
 }) {
-  const { config, log, youtube, twitcasting } = ports;
+  const { config, log, platforms } = ports;
   const repository = new LiveConnectionsRepository(ports.db);
   const box = new SecretBox(ports.authSecret);
   return {
@@ -30,14 +28,13 @@ export function wireLiveConnections(ports: {
     services: {
       liveConnections: new LiveConnectionsService(
         repository,
-        youtube,
-        twitcasting,
+        platforms,
         box,
         ports.heldPrizes,
         { publicOrigin: config.publicOrigin, secureCookies: config.auth.secureCookies },
         log,
       ),
     },
-    tokens: new ConnectionTokens(repository, box, youtube, log),
+    tokens: new ConnectionTokens(repository, box, platforms, log),
   };
 }

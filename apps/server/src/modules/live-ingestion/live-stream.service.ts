@@ -1,13 +1,9 @@
+import { type CommentList, type CommentListQuery, type LiveEvent, type LiveStream } from '@hanabi/api';
 import {
-  YOUTUBE_QUOTA,
-  type CommentList,
-  type CommentListQuery,
-  type LiveEvent,
-  type LiveStream,
-} from '@hanabi/api';
-import { isLiveAdapterError, type LivePlatform } from '../../adapters/live-chat/index.ts';
-import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
-import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
+  isLiveAdapterError,
+  type LivePlatform,
+  type LivePlatformRegistry,
+} from '../../adapters/live-chat/index.ts';
 import { businessRule, campaignNotFound, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { cursorDate, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -15,7 +11,6 @@ import type { Logger } from '../../logger.ts';
 import { settledStatus } from '../campaigns/index.ts';
 import type { ConnectionTokens } from '../live-connections/index.ts';
 import type { LiveConnectionsService } from '../live-connections/index.ts';
-import { pacificDay } from '../../adapters/youtube/index.ts';
 import { commentRuleReason } from '../live-entries/index.ts';
 import { toLiveComment, toLiveStream } from './live-stream.mapper.ts';
 import type { CampaignForLive, LiveStreamRepository, LiveStreamRow } from './live-stream.repository.ts';
@@ -25,7 +20,6 @@ export interface PollKicker {
   kick(liveStreamId: string): Promise<void>;
 }
 
-const PLATFORM_NAME: Record<LivePlatform, string> = { youtube: 'YouTube', twitcasting: 'TwitCasting' };
 const missingCampaign = () => campaignNotFound();
 
 /**
@@ -39,8 +33,7 @@ export class LiveStreamService {
     private readonly commentRows: LiveCommentRepository,
     private readonly connections: LiveConnectionsService,
     private readonly tokens: ConnectionTokens,
-    private readonly youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi,
-    private readonly twitcasting: TwitCastingApi,
+    private readonly platforms: LivePlatformRegistry,
     private readonly kicker: PollKicker,
     private readonly log: Logger,
     private readonly clock: () => Date = () => new Date(),
@@ -48,6 +41,7 @@ export class LiveStreamService {
 
   async start(session: SessionUser, campaignId: string, platform: LivePlatform): Promise<LiveStream> {
     const campaign = await this.owned(session, campaignId);
+    const driver = this.platforms.get(platform);
     const now = this.clock();
     const status = settledStatus(campaign.status, campaign.startsAt, campaign.endsAt, now);
     if (status === 'draft')
@@ -55,46 +49,34 @@ export class LiveStreamService {
     if (status === 'ended')
       throw businessRule('campaignEnded', 'This campaign has ended: no more comments are read for it.');
     if (!campaign.platforms.includes(platform)) {
-      throw businessRule(
-        'platformNotInCampaign',
-        `This campaign does not run on ${PLATFORM_NAME[platform]}.`,
-      );
+      throw businessRule('platformNotInCampaign', `This campaign does not run on ${driver.name}.`);
     }
     const connection = await this.connections.chatConnection(campaign.streamerId, platform);
     let quotaUsed = 0;
     const notLive = () =>
       businessRule(
         'notLiveOnPlatform',
-        `You are not live on ${PLATFORM_NAME[platform]} right now: start your broadcast, then try again.`,
+        `You are not live on ${driver.name} right now: start your broadcast, then try again.`,
       );
     const found = await this.tokens
-      .withAccessToken(connection, async (accessToken) => {
-        if (platform === 'youtube') {
-          const broadcast = await this.youtubeFor((units) => (quotaUsed += units)).activeBroadcast(
-            accessToken,
-          );
-          if (!broadcast?.liveChatId) return null;
-          return {
-            channelId: broadcast.channelId ?? connection.platformUserId,
-            broadcastId: broadcast.videoId,
-            liveChatId: broadcast.liveChatId,
-          };
-        }
-        const movie = await this.twitcasting.currentLive(accessToken, connection.platformUserId);
-        if (!movie?.isLive) return null;
-        return { channelId: connection.platformUserId, broadcastId: movie.id, liveChatId: null };
-      })
+      .withAccessToken(connection, (accessToken) =>
+        driver.currentBroadcast({
+          accessToken,
+          platformUserId: connection.platformUserId,
+          charge: (units) => (quotaUsed += units),
+        }),
+      )
       .catch((error: unknown) => {
         this.log.warn({ err: error, campaignId, platform }, 'could not look up the live broadcast');
         if (isLiveAdapterError(error, 'reauthorize') || isLiveAdapterError(error, 'refreshToken')) {
           throw businessRule(
             'platformAccessRevoked',
-            `${PLATFORM_NAME[platform]} no longer accepts Hanabi's access to your account: connect it again.`,
+            `${driver.name} no longer accepts Hanabi's access to your account: connect it again.`,
           );
         }
         throw businessRule(
           'platformNoAnswer',
-          `${PLATFORM_NAME[platform]} did not answer about your broadcast. Check your connection and try again.`,
+          `${driver.name} did not answer about your broadcast. Check your connection and try again.`,
         );
       });
     if (!found) throw notLive();
@@ -104,9 +86,9 @@ export class LiveStreamService {
         platform,
         ...found,
         connectionId: connection.id,
-        quotaBudget: platform === 'youtube' ? YOUTUBE_QUOTA.dailyUnits : null,
+        quotaBudget: driver.quota?.dailyUnits ?? null,
         quotaUsed,
-        quotaDay: platform === 'youtube' ? pacificDay(now) : null,
+        quotaDay: driver.quota?.dayOf(now) ?? null,
       },
       now,
     );
@@ -124,7 +106,10 @@ export class LiveStreamService {
     const campaign = await this.owned(session, campaignId);
     const current = await this.streams.current(campaignId, platform);
     if (!current)
-      throw notFound('liveStreamNotFound', `No ${PLATFORM_NAME[platform]} stream is read for this campaign.`);
+      throw notFound(
+        'liveStreamNotFound',
+        `No ${this.platforms.get(platform).name} stream is read for this campaign.`,
+      );
     const row =
       current.status === 'waiting' || current.status === 'live'
         ? await this.streams.stop(current.id, campaignId, this.clock())
@@ -144,7 +129,7 @@ export class LiveStreamService {
     if (!stream)
       throw notFound(
         'liveStreamNotFound',
-        `No ${PLATFORM_NAME[platform]} stream ${a}/${b} for this campaign.`,
+        `No ${this.platforms.get(platform).name} stream ${a}/${b} for this campaign.`,
       );
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const { rows, total } = await this.commentRows.page({
@@ -177,8 +162,8 @@ export class LiveStreamService {
     const campaign = await this.streams.campaign(campaignId);
     if (!campaign || campaign.status === 'draft') return null;
     const events: LiveEvent[] = [];
-    for (const platform of ['youtube', 'twitcasting'] as const) {
-      const row = await this.streams.current(campaignId, platform);
+    for (const { id } of this.platforms.all()) {
+      const row = await this.streams.current(campaignId, id);
       if (row) events.push({ type: 'stream', liveStreamId: row.id, status: row.status });
     }
     return events;

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
+import type { LivePlatformRegistry } from '../../adapters/live-chat/index.ts';
 import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
 import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import {
@@ -42,6 +43,8 @@ export function wireLive(options: {
    */
   youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi;
   twitcasting: TwitCastingApi;
+  /** The live platforms' drivers (OAuth, names, pacing), keyed by platform id. */
+  platforms: LivePlatformRegistry;
   /** One ledger for the Google project (the OAuth client every call goes out under), all streams and calls. */
   youtubeQuota: YouTubeQuotaLedger;
 }) {
@@ -78,8 +81,7 @@ export function wireLive(options: {
     repositories.liveComments,
     liveConnections,
     tokens,
-    youtubeFor,
-    twitcasting,
+    options.platforms,
     new LivePollKicker(queue, pollJob, log),
     log,
   );

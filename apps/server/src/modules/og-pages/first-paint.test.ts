@@ -38,6 +38,11 @@ describe('first paint helpers', () => {
     expect(html).not.toContain('app-1.css'); // the app's stylesheet comes with the app (decision 0191)
     expect(html).toMatch(/<meta name="hanabi-preload" content="\/assets\/page-1\.js">\s*<\/head>/);
     expect(html).toContain('<div id="root"><div data-first-paint=""');
+    // Its stylesheet in the head, where HTML allows `<style>` (decision 0218), and none left in the body.
+    expect(html).toMatch(
+      /<style data-first-paint-style="">\.fp-header\{[^<]*<\/style>\s*<meta name="hanabi-preload"/,
+    );
+    expect(html.slice(html.indexOf('<body>'))).not.toContain('<style');
     expect(html).toContain('<p>hi</p></div></main></div></div></body>');
     expect(injectFirstPaint(index, null, [])).toBe(index);
     // Without a paint the route's scripts are fetched with the entry's.

@@ -140,15 +140,37 @@ export function injectFirstPaint(indexHtml: string, paint: FirstPaint | null, mo
   let html = indexHtml;
   if (paint) html = html.replace(/^\s*<link rel="(?:modulepreload|preload" as="style)"[^>]*>\n?/gm, '');
   if (images.length > 0) html = html.replace(/<head>/i, (head) => `${head}\n    ${images.join('\n    ')}`);
+  const painted = hoistStyles(paint?.markup ?? '');
+  if (painted.style) {
+    html = html.replace(
+      /<\/head>/i,
+      () => `  <style data-first-paint-style="">${painted.style}</style>\n  </head>`,
+    );
+  }
   if (scripts.length > 0) html = html.replace(/<\/head>/i, () => `  ${scripts.join('\n    ')}\n  </head>`);
   if (paint) {
     const data = paint.data ? pageDataScript(paint.data) : '';
-    html = html.replace('<div id="root"></div>', () => `<div id="root">${paint.markup}</div>${data}`);
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${painted.markup}</div>${data}`);
   }
   if (paint?.lang && /^[a-z]{2}$/.test(paint.lang)) {
     html = html.replace(/<html lang="[a-z]{2}"/, `<html lang="${paint.lang}"`);
   }
   return html;
+}
+
+/**
+ * The paint's `<style>` elements taken out of its markup, their rules joined for one `<style>` in the head: HTML
+ * allows `<style>` only there (decision 0218). Its rules match only the paint's own `fp-` classes, so left in the
+ * head once React has replaced the paint they style nothing. The markup is ours (every text in it escaped), so a
+ * `<style>` in it is one the paint wrote.
+ */
+export function hoistStyles(markup: string): { markup: string; style: string } {
+  const rules: string[] = [];
+  const rest = markup.replace(/<style>([\s\S]*?)<\/style>/g, (_element, css: string) => {
+    rules.push(css);
+    return '';
+  });
+  return { markup: rest, style: rules.join('') };
 }
 
 interface ManifestChunk {

@@ -105,6 +105,10 @@ describe('WalletStepGate', () => {
     fireEvent.click(screen.getByTestId('confirm-next'));
 
     const passphrase = await screen.findByTestId('passphrase');
+    // Both show/hide toggles are named in the page's language, not in Mantine's English (issue 35).
+    const toggles = screen.getAllByRole('button', { name: 'パスフレーズを表示' });
+    expect(toggles).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Toggle password visibility/ })).toBeNull();
     fireEvent.change(passphrase, { target: { value: 'short' } });
     fireEvent.change(screen.getByTestId('passphrase-confirm'), { target: { value: 'short' } });
     fireEvent.click(screen.getByTestId('create-wallet'));

@@ -27,9 +27,16 @@ export function AccountMenu({ showSignIn }: { showSignIn: boolean }) {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={`${t('header.accountMenu')}: ${account.name}`} data-testid="account-menu">
-          <Group gap={6} wrap="nowrap">
-            <Avatar src={account.avatarUrl || DEFAULT_AVATAR_URL} alt="" size={30} radius="xl" />
-            <Text size="sm" fw={500} visibleFrom="xs" maw={160} truncate="end">
+          {/* Spans: a button holds phrasing content only. */}
+          <Group component="span" gap={6} wrap="nowrap">
+            <Avatar
+              component="span"
+              src={account.avatarUrl || DEFAULT_AVATAR_URL}
+              alt=""
+              size={30}
+              radius="xl"
+            />
+            <Text component="span" size="sm" fw={500} visibleFrom="xs" maw={160} truncate="end">
               {account.name}
             </Text>
             <IconChevronDown size={14} aria-hidden />

@@ -6,6 +6,7 @@ import { walletTrustEn } from './sections/wallet-trust';
 import { drawProofEn } from './sections/draw-proof';
 import { liveEn } from './sections/live';
 import { operatorEn } from './sections/operator';
+import { doctorEn } from './sections/doctor';
 import { resultsEn } from './sections/results';
 import { serverErrorsEn } from './sections/server-errors';
 import { streamerEn } from './sections/streamer';
@@ -19,6 +20,7 @@ export const en: Messages = {
   ...drawProofEn,
   ...audienceEn,
   ...operatorEn,
+  ...doctorEn,
   ...resultsEn,
   ...serverErrorsEn,
   ...streamerEn,
@@ -60,6 +62,7 @@ export const en: Messages = {
       ipfs: 'IPFS',
       deliveries: 'Delivery queue',
       news: 'News',
+      system: 'System check',
     },
   },
   header: {
@@ -394,6 +397,7 @@ export const en: Messages = {
       description:
         'At least {{min}} characters. If you forget it, only the recovery phrase restores the wallet.',
       confirm: 'Passphrase (again)',
+      show: 'Show passphrase',
       tooShort: 'Use at least {{min}} characters.',
       mismatch: 'The passphrases do not match.',
       required: 'Enter your passphrase.',

@@ -9,6 +9,7 @@ import { walletTrustJa } from './sections/wallet-trust';
 import { drawProofJa } from './sections/draw-proof';
 import { liveJa } from './sections/live';
 import { operatorJa } from './sections/operator';
+import { doctorJa } from './sections/doctor';
 import { resultsJa } from './sections/results';
 import { serverErrorsJa } from './sections/server-errors';
 import { streamerJa } from './sections/streamer';
@@ -21,6 +22,7 @@ export const ja = {
   ...drawProofJa,
   ...audienceJa,
   ...operatorJa,
+  ...doctorJa,
   ...resultsJa,
   ...serverErrorsJa,
   ...streamerJa,
@@ -62,6 +64,7 @@ export const ja = {
       ipfs: 'IPFS',
       deliveries: '配布キュー',
       news: 'お知らせ',
+      system: 'システム診断',
     },
   },
   header: {
@@ -400,6 +403,7 @@ export const ja = {
       label: 'パスフレーズ',
       description: '{{min}} 文字以上。忘れると、リカバリーフレーズでしか復元できません。',
       confirm: 'パスフレーズ（確認）',
+      show: 'パスフレーズを表示',
       tooShort: 'パスフレーズは {{min}} 文字以上にしてください。',
       mismatch: 'パスフレーズが一致しません。',
       required: 'パスフレーズを入力してください。',

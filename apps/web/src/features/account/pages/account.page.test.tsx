@@ -165,8 +165,9 @@ describe('/streamer/account', () => {
     fireEvent.click(screen.getByTestId('unlock-submit'));
     const unlocked = await screen.findByTestId('unlock-result', {}, { timeout: 10_000 });
     expect(within(unlocked).getByText(new RegExp(wallet.address))).toBeTruthy();
-    // The dialog's own close button (toasts have one named the same).
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '閉じる' }));
+    // The dialog's own close buttons (toasts have one named the same): its icon in the title bar and the one at
+    // its foot are both "閉じる"; the foot's is clicked.
+    fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: '閉じる' }).at(-1)!);
 
     fireEvent.click(screen.getByTestId('wallet-export'));
     fireEvent.change(await screen.findByTestId('unlock-passphrase'), { target: { value: PASSPHRASE } });

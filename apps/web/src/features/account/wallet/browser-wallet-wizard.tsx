@@ -1,15 +1,6 @@
 import type { Account } from '@hanabi/api';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { PassphraseInput } from './passphrase-input';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -217,7 +208,7 @@ export function BrowserWalletWizard({ account, onSaved, onCancel }: BrowserWalle
         <form noValidate onSubmit={passphraseForm.onSubmit(({ passphrase }) => create.mutate(passphrase))}>
           <Stack gap="md" mt="md">
             <Text>{t('wallet.browser.passphraseLead')}</Text>
-            <PasswordInput
+            <PassphraseInput
               label={t('wallet.passphrase.label')}
               description={t('wallet.passphrase.description', { min: PASSPHRASE_MIN_LENGTH })}
               autoComplete="new-password"
@@ -226,7 +217,7 @@ export function BrowserWalletWizard({ account, onSaved, onCancel }: BrowserWalle
               data-testid="passphrase"
               {...passphraseForm.getInputProps('passphrase')}
             />
-            <PasswordInput
+            <PassphraseInput
               label={t('wallet.passphrase.confirm')}
               autoComplete="new-password"
               required

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { PassphraseInput } from './passphrase-input';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCheck, IconLockOpen } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -58,6 +59,7 @@ export function PassphraseDialog({ address, purpose, onClose }: PassphraseDialog
       onClose={close}
       title={purpose === 'export' ? t('wallet.export.title') : t('wallet.unlock.title')}
       size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {unlocked ? (
         <Stack gap="md" data-testid={purpose === 'export' ? 'export-result' : 'unlock-result'}>
@@ -83,7 +85,7 @@ export function PassphraseDialog({ address, purpose, onClose }: PassphraseDialog
         <form noValidate onSubmit={form.onSubmit(({ passphrase }) => attempt.mutate(passphrase))}>
           <Stack gap="md">
             <Text size="sm">{purpose === 'export' ? t('wallet.export.lead') : t('wallet.unlock.lead')}</Text>
-            <PasswordInput
+            <PassphraseInput
               label={t('wallet.passphrase.label')}
               autoComplete="current-password"
               required

@@ -1,16 +1,6 @@
 import type { Account } from '@hanabi/api';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Code,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { PassphraseInput } from './passphrase-input';
 import { useForm } from '@mantine/form';
 import { IconArrowRight, IconKey, IconPuzzle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -229,7 +219,7 @@ function RestoreForm({
           data-testid="restore-words"
           {...form.getInputProps('words')}
         />
-        <PasswordInput
+        <PassphraseInput
           label={t('wallet.passphrase.label')}
           description={t('wallet.passphrase.description', { min: PASSPHRASE_MIN_LENGTH })}
           autoComplete="new-password"
@@ -237,7 +227,7 @@ function RestoreForm({
           data-testid="restore-passphrase"
           {...form.getInputProps('passphrase')}
         />
-        <PasswordInput
+        <PassphraseInput
           label={t('wallet.passphrase.confirm')}
           autoComplete="new-password"
           required

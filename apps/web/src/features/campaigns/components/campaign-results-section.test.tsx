@@ -5,7 +5,9 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { jsonResponse, unauthenticated } from '../../../test/fixtures';
+import { makeCampaign } from '../../../test/audience-fixtures';
+import { jsonResponse, makeAccount, unauthenticated } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
 import { FakeEventSource } from '../../../test/live-fixtures';
 import { CampaignResultsSection } from './campaign-results-section';
 
@@ -114,5 +116,38 @@ describe('CampaignResultsSection', () => {
       '参加条件を満たすコメントがなかったため、当選者なしで終わりました',
     );
     expect(within(cards[2]!).getByTestId('history-status').textContent).toBe('失敗');
+  });
+
+  it('names each "Is this you?" button after its winner: its visible text, then whose prize it is', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const held = { ...winner, awaitingLink: true };
+    const results: CampaignResults = {
+      ...RESULTS,
+      draws: [
+        {
+          ...RESULTS.draws[0]!,
+          winners: [
+            { ...held, id: 'w1', displayName: 'ゆき' },
+            { ...held, id: 'w2', displayName: 'はると' },
+          ],
+        },
+      ],
+    };
+    renderApp('/campaign/c1', {
+      account: makeAccount({ type: 'audience' }),
+      api: (url) => {
+        if (url === '/api/campaign/c1/results') return jsonResponse(200, results);
+        if (url.startsWith('/api/campaign/c1?') || url === '/api/campaign/c1') {
+          return jsonResponse(200, makeCampaign({ id: 'c1', status: 'ended' }));
+        }
+        return undefined;
+      },
+    });
+    const buttons = await screen.findAllByTestId('result-claim');
+    const visible = 'あなたですか？ YouTube アカウントを連携すると受け取れます';
+    expect(buttons.map((button) => [button.textContent, button.getAttribute('aria-label')])).toEqual([
+      [visible, `${visible}（当選者: ゆき）`],
+      [visible, `${visible}（当選者: はると）`],
+    ]);
   });
 });

@@ -166,6 +166,7 @@ function WinnerRow({
             root: { alignSelf: 'flex-start', height: 'auto', minHeight: 28, maxWidth: '100%' },
             label: { whiteSpace: 'normal', textAlign: 'left', paddingBlock: 4 },
           }}
+          aria-label={t('results.isThisYouFor', { platform, name: winner.displayName })}
           data-testid="result-claim"
         >
           {t('results.isThisYou', { platform })}

@@ -60,21 +60,21 @@ describe('/audience/campaign', () => {
     expect(listCalls[0]).toContain('sort=endingSoon');
     expect(listCalls[0]).toContain('type=audience');
 
-    fireEvent.click(screen.getByRole('button', { name: '「夏祭りプレゼント」をウォッチリストに追加' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ウォッチする（「夏祭りプレゼント」）' }));
     const watching = await screen.findByRole('button', {
-      name: '「夏祭りプレゼント」をウォッチリストから外す',
+      name: 'ウォッチ中（「夏祭りプレゼント」）',
     });
     expect(watching.getAttribute('aria-pressed')).toBe('true');
     expect(watchCalls).toEqual([
       { url: '/api/watchlist/viewer1', method: 'POST', body: { campaignId: 'c1' } },
     ]);
     // The other campaign is untouched and the list was not fetched again.
-    expect(screen.getByRole('button', { name: '「冬のプレゼント」をウォッチリストに追加' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ウォッチする（「冬のプレゼント」）' })).toBeTruthy();
     expect(listCalls).toHaveLength(1);
 
     fireEvent.click(watching);
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: '「夏祭りプレゼント」をウォッチリストに追加' })).toBeTruthy(),
+      expect(screen.getByRole('button', { name: 'ウォッチする（「夏祭りプレゼント」）' })).toBeTruthy(),
     );
     expect(watchCalls[1]).toMatchObject({ url: '/api/watchlist/viewer1?campaignId=c1', method: 'DELETE' });
     expect(fetchMock).toHaveBeenCalled();
@@ -104,13 +104,11 @@ describe('/audience/campaign', () => {
         return undefined;
       },
     });
-    fireEvent.click(
-      await screen.findByRole('button', { name: '「夏祭りプレゼント」をウォッチリストに追加' }),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: 'ウォッチする（「夏祭りプレゼント」）' }));
     expect(await screen.findByText('No campaign with this id.')).toBeTruthy();
     expect(
       screen
-        .getByRole('button', { name: '「夏祭りプレゼント」をウォッチリストに追加' })
+        .getByRole('button', { name: 'ウォッチする（「夏祭りプレゼント」）' })
         .getAttribute('aria-pressed'),
     ).toBe('false');
   });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeAccount } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -84,6 +84,28 @@ describe('/streamer/editor/digitalgoods', () => {
     expect(await screen.findByText('Thank-you card')).toBeTruthy();
     expect(screen.getByTestId('goods-status').textContent).toBe('下書き');
     expect(screen.getByText('発行上限 100 個（残り 90 個）')).toBeTruthy();
+  });
+
+  it("names the publish dialog's close button in the page's language", async () => {
+    renderApp('/streamer/editor/digitalgoods', {
+      account: makeAccount(),
+      api: (url) =>
+        url.startsWith('/api/digitalgoods')
+          ? jsonResponse(200, {
+              list: [
+                {
+                  ...draftGoods,
+                  image: { id: 'a1', url: '/files/g1.png', mediaType: 'image/png', fileExtention: 'png' },
+                },
+              ],
+              nextCursor: null,
+            })
+          : undefined,
+    });
+    fireEvent.click(await screen.findByTestId('goods-publish'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('confirm-publish')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '閉じる' })).toBeTruthy();
   });
 });
 

@@ -55,7 +55,13 @@ export function ProofChecks({
       <Title order={2} size="h4">
         {t('drawProof.checks')}
       </Title>
-      <Table.ScrollContainer minWidth={520}>
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (WCAG 2.1.1), and named. */}
+      <Table.ScrollContainer
+        minWidth={520}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('drawProof.checks') },
+        }}
+      >
         <Table verticalSpacing="xs" data-testid="proof-checks">
           <Table.Thead>
             <Table.Tr>

@@ -1,5 +1,6 @@
 import { Box, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconUsers } from '@tabler/icons-react';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'wouter';
 import { useConnectResult } from '../../../lib/use-connect-result';
@@ -7,11 +8,11 @@ import { useConnectResult } from '../../../lib/use-connect-result';
 /** `/`: what Hanabi is, and a choice between the streamer and the audience side. */
 export function LandingPage() {
   const { t } = useTranslation();
+  useDocumentTitle(`${t('app.name')} | ${t('app.tagline')}`);
   // A platform connect that came back signed out lands here (`?connectError=signInAgain|browserMismatch`).
   useConnectResult();
   return (
     <Stack gap="xl">
-      <title>{`${t('app.name')} | ${t('app.tagline')}`}</title>
       <Box className="landing-hero" p={{ base: 'lg', sm: 'xl' }}>
         <Title order={1} mb="sm">
           {t('landing.title')}

@@ -61,6 +61,9 @@ describe('notification bell', () => {
       ).toBe(true),
     );
     expect(screen.getByRole('button', { name: '通知' })).toBeTruthy();
+    // The drawer's close button is an icon: it is named, in the page's language.
+    fireEvent.click(screen.getByRole('button', { name: '閉じる' }));
+    await waitFor(() => expect(screen.queryByTestId('notification-panel')).toBeNull());
   });
 
   it('is not shown to signed-out visitors', async () => {

@@ -40,7 +40,14 @@ export function NotificationBell({ userId }: { userId: string }) {
           <IconBell size={22} stroke={1.6} aria-hidden />
         </ActionIcon>
       </Indicator>
-      <Drawer opened={opened} onClose={close} position="right" title={t('notifications.title')} size="md">
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        title={t('notifications.title')}
+        size="md"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
         {opened && (
           <Suspense fallback={<CenteredLoader />}>
             <NotificationPanel userId={userId} onNavigate={close} />

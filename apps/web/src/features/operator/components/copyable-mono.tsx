@@ -1,4 +1,4 @@
-import { ActionIcon, Code, CopyButton, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Code, CopyButton, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
 
@@ -20,8 +20,10 @@ export function CopyableMono({
     <Group gap={4} wrap="nowrap" align="flex-start">
       {short ? (
         <Tooltip label={value} withArrow>
-          <Code tabIndex={0} aria-label={value} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+          {/* The full value is read after the short one (an aria-label would replace the visible text). */}
+          <Code tabIndex={0} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
             {value.length > 14 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value}
+            {value.length > 14 && <VisuallyHidden> {value}</VisuallyHidden>}
           </Code>
         </Tooltip>
       ) : (

@@ -1,5 +1,5 @@
 import type { ChainOperation } from '@hanabi/api';
-import { Badge, Code, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Code, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
@@ -30,8 +30,10 @@ function Address({ value }: { value: string | null }) {
   if (!value) return <Text size="sm">—</Text>;
   return (
     <Tooltip label={value} withArrow>
-      <Code tabIndex={0} aria-label={value} style={{ whiteSpace: 'nowrap' }}>
+      {/* The full address is read after the short one (an aria-label would replace the visible text). */}
+      <Code tabIndex={0} style={{ whiteSpace: 'nowrap' }}>
         {shortAddress(value)}
+        <VisuallyHidden> {value}</VisuallyHidden>
       </Code>
     </Tooltip>
   );

@@ -46,9 +46,9 @@ describe('/audience/streamer/:id', () => {
     expect(screen.getAllByTestId('campaign-card')).toHaveLength(1);
     expect(screen.getByText('公開中のデジタルグッズはまだありません。')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: '配信者はなびさんをフォロー' }));
+    fireEvent.click(screen.getByRole('button', { name: 'フォローする（配信者はなびさん）' }));
     await waitFor(() => expect(screen.getByTestId('follower-count').textContent).toContain('フォロワー 5人'));
-    expect(screen.getByRole('button', { name: '配信者はなびさんのフォローをやめる' }).textContent).toBe(
+    expect(screen.getByRole('button', { name: 'フォロー中（配信者はなびさん）' }).textContent).toBe(
       'フォロー中',
     );
     expect(follows).toEqual(['POST']);

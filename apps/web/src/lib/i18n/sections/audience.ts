@@ -13,8 +13,8 @@ export const audienceJa = {
   watchlist: {
     watch: 'ウォッチする',
     watching: 'ウォッチ中',
-    watchLabel: '「{{title}}」をウォッチリストに追加',
-    unwatchLabel: '「{{title}}」をウォッチリストから外す',
+    watchLabel: 'ウォッチする（「{{title}}」）',
+    unwatchLabel: 'ウォッチ中（「{{title}}」）',
     signInToWatch: 'ウォッチするには視聴者としてログインしてください',
   },
   likes: {
@@ -56,8 +56,8 @@ export const audienceJa = {
     activeCampaigns: '開催中・予定 {{count}}件',
     follow: 'フォローする',
     following: 'フォロー中',
-    followLabel: '{{name}}さんをフォロー',
-    unfollowLabel: '{{name}}さんのフォローをやめる',
+    followLabel: 'フォローする（{{name}}さん）',
+    unfollowLabel: 'フォロー中（{{name}}さん）',
     more: 'もっと見る',
     empty: 'まだ配信者が見つかりません。',
     emptyFollowing: 'フォロー中の配信者はまだいません。配信者一覧から探してみましょう。',
@@ -157,8 +157,8 @@ export const audienceEn: typeof audienceJa = {
   watchlist: {
     watch: 'Watch',
     watching: 'Watching',
-    watchLabel: 'Add “{{title}}” to your watchlist',
-    unwatchLabel: 'Remove “{{title}}” from your watchlist',
+    watchLabel: 'Watch (“{{title}}”)',
+    unwatchLabel: 'Watching (“{{title}}”)',
     signInToWatch: 'Sign in as a viewer to watch campaigns',
   },
   likes: {
@@ -200,8 +200,8 @@ export const audienceEn: typeof audienceJa = {
     activeCampaigns: '{{count}} live or upcoming',
     follow: 'Follow',
     following: 'Following',
-    followLabel: 'Follow {{name}}',
-    unfollowLabel: 'Unfollow {{name}}',
+    followLabel: 'Follow ({{name}})',
+    unfollowLabel: 'Following ({{name}})',
     more: 'Show more',
     empty: 'No streamers found yet.',
     emptyFollowing: 'You follow nobody yet. Find streamers in the directory.',

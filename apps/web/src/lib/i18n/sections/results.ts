@@ -20,6 +20,8 @@ export const resultsJa = {
     excluded: '除外',
     awaitingLink: '受け取り待ち',
     isThisYou: 'あなたですか？ {{platform}} アカウントを連携すると受け取れます',
+    // The button's name: its visible text, then whose prize it is (the list repeats the button per winner).
+    isThisYouFor: 'あなたですか？ {{platform}} アカウントを連携すると受け取れます（当選者: {{name}}）',
     signInToClaim: 'ログインして受け取る',
     youWon: 'おめでとうございます！ あなたが当選しました',
     youWonHeld: '賞品はあなたのために保留されています。ウォレットを用意すると届きます。',
@@ -62,6 +64,7 @@ export const resultsEn: typeof resultsJa = {
     excluded: 'Excluded',
     awaitingLink: 'Prize held',
     isThisYou: 'Is this you? Link your {{platform}} account to receive it',
+    isThisYouFor: 'Is this you? Link your {{platform}} account to receive it (winner: {{name}})',
     signInToClaim: 'Sign in to claim it',
     youWon: 'Congratulations! You won',
     youWonHeld: 'Your prize is held for you. Set up your wallet to receive it.',

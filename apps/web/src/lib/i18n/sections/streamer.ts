@@ -6,7 +6,7 @@
 export const streamerJa = {
   journey: {
     openLiveRoom: 'ライブルームへ',
-    liveRoomOf: '「{{title}}」のライブルーム',
+    liveRoomOf: 'ライブルームへ（「{{title}}」）',
     state: {
       draft: '下書き：公開すると応募を受け付けます',
       scheduled: '{{at}} に開始',
@@ -63,7 +63,7 @@ export const streamerJa = {
 export const streamerEn: typeof streamerJa = {
   journey: {
     openLiveRoom: 'Open live room',
-    liveRoomOf: 'Live room of “{{title}}”',
+    liveRoomOf: 'Open live room (“{{title}}”)',
     state: {
       draft: 'Draft: takes entries once published',
       scheduled: 'Starts {{at}}',

@@ -1,0 +1,20 @@
+// Where every live platform plugs in (decision 0224): one driver per platform, from its own adapter folder.
+import { LivePlatformRegistry } from '../live-chat/index.ts';
+import { twitcastingDriver, type TwitCastingApi } from '../twitcasting/index.ts';
+import { youtubeDriver, type YouTubeApi, type YouTubeApiOptions } from '../youtube/index.ts';
+
+export { LivePlatformRegistry } from '../live-chat/index.ts';
+export type { LivePlatformDriver, PlatformGrant } from '../live-chat/index.ts';
+
+/** Every platform Hanabi reads: adding a platform adds its driver here. */
+export function createLivePlatforms(clients: {
+  youtube: YouTubeApi;
+  /** A YouTube client that reports each call's quota units to `onQuota` (counted per stream). */
+  youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi;
+  twitcasting: TwitCastingApi;
+}): LivePlatformRegistry {
+  return new LivePlatformRegistry([
+    youtubeDriver(clients.youtube, clients.youtubeFor),
+    twitcastingDriver(clients.twitcasting),
+  ]);
+}

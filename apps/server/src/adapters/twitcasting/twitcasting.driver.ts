@@ -1,0 +1,38 @@
+import type { LivePlatformDriver } from '../live-chat/index.ts';
+import { twitcastingPacing } from './twitcasting-pacing.ts';
+import type { TwitCastingApi } from './twitcasting.adapter.ts';
+
+/**
+ * TwitCasting as a live platform: its redirect URI is fixed in the app's settings (the consent URL carries only
+ * the state), it has no scopes and no refresh flow, and the numeric user id is the identity (the screen id can
+ * change).
+ */
+export function twitcastingDriver(api: TwitCastingApi): LivePlatformDriver {
+  return {
+    id: 'twitcasting',
+    name: 'TwitCasting',
+    accountNoun: 'TwitCasting account',
+    pacing: twitcastingPacing,
+    quota: null,
+    async currentBroadcast({ accessToken, platformUserId }) {
+      const movie = await api.currentLive(accessToken, platformUserId);
+      if (!movie?.isLive) return null;
+      return { channelId: platformUserId, broadcastId: movie.id, liveChatId: null };
+    },
+    oauth: {
+      authorizationUrl: ({ state }) => api.authorizationUrl({ state }),
+      async grant(input) {
+        const tokens = await api.exchangeCode(input);
+        const user = await api.verifyCredentials(tokens.accessToken);
+        return {
+          platformUserId: user.id,
+          screenId: user.screenId,
+          displayName: user.name,
+          imageUrl: user.imageUrl,
+          tokens,
+          scopes: [],
+        };
+      },
+    },
+  };
+}
