@@ -2,7 +2,7 @@
 # Hanabi's production image. Every step runs the project's own scripts, the ones CI runs on a fresh clone
 # (`npm run production:check`, which also starts an api and a worker from the result): so what CI checks is what
 # this image holds. Build: `docker build -t hanabi .`; run: see deploy/compose.example.yaml and docs/operations.md.
-ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # 1. Build: the full install (dev tools included), then scripts/production-stage.mjs writes /stage: the production
 #    package.json files and lockfile, the bundled server, its SQL migrations and the built web app.

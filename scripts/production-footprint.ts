@@ -157,10 +157,13 @@ async function main() {
       PORT: String(port),
       CHAIN_SIGNER_ADDRESS: privateKeyToAddress(key as `0x${string}`),
     });
+    // The worker opens its probe port, as deploy/compose.example.yaml runs it, so its health check is tried too.
+    const probePort = await freePort();
     const worker = startFromStage(stage, {
       ...env,
       HANABI_ROLE: 'worker',
       CHAIN_SIGNER_KEY_FILE: path.join(secrets, 'signer-key'),
+      WORKER_HEALTH_PORT: String(probePort),
     });
     cleanups.push(async () => {
       for (const server of [api, worker]) if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -177,16 +180,24 @@ async function main() {
       body.includes('data:font/woff;base64,'),
     );
     // The image's HEALTHCHECK, run as the image runs it: healthy on the api's port, unhealthy where nothing answers.
-    const healthcheck = (checkPort: number) =>
+    const healthcheck = (checkPort: number, url?: string) =>
       spawnSync(process.execPath, ['scripts/healthcheck.mjs'], {
         cwd: stage,
-        env: { PATH: process.env.PATH ?? '', PORT: String(checkPort) },
+        env: {
+          PATH: process.env.PATH ?? '',
+          PORT: String(checkPort),
+          ...(url ? { HANABI_HEALTHCHECK_URL: url } : {}),
+        },
       }).status;
     const unusedPort = await freePort();
     if (healthcheck(port) !== 0 || healthcheck(unusedPort) !== 1) {
       throw new Error('scripts/healthcheck.mjs does not tell a live api from a dead port');
     }
-    console.log('  scripts/healthcheck.mjs → 0 on the api, 1 on a closed port');
+    // The worker's check as the compose example sets it: HANABI_HEALTHCHECK_URL at the probe, nothing on PORT.
+    if (healthcheck(unusedPort, `http://127.0.0.1:${probePort}/health`) !== 0) {
+      throw new Error("scripts/healthcheck.mjs does not find the worker's probe at HANABI_HEALTHCHECK_URL");
+    }
+    console.log('  scripts/healthcheck.mjs → 0 on the api and on the worker probe, 1 on a closed port');
     const leftovers = fs.readdirSync(stack.dataDir);
     if (leftovers.length > 0)
       throw new Error(`embedded parts wrote to the data folder: ${leftovers.join(', ')}`);

@@ -44,6 +44,22 @@ export const rateLimited = {
   }),
 };
 
+/**
+ * Answers any operation may give, whatever it does (decision 0222): the per-IP budget every route shares
+ * (security.ts), an unexpected error, and the database or a process that is away (decision 0159). Added to each
+ * operation that does not state its own, so a client's generated code knows their shape.
+ */
+export const sharedResponses = {
+  ...rateLimited,
+  500: errorResponse('Unexpected error (`INTERNAL`; the log has it under the request id)'),
+  503: errorResponse(
+    'Unavailable for now (`UNAVAILABLE`: the database or a needed service is away); retry later',
+  ),
+};
+
+/** A request with a body may be refused for its size (BODY_LIMIT_BYTES) before anything reads it. */
+export const tooLarge = { 413: errorResponse('The body is larger than this server accepts') };
+
 /** Who may call, as OpenAPI says it: nobody in particular (`[]`), or a session by cookie or bearer token. */
 export function securityFor(access: RouteAccess | undefined): Record<string, string[]>[] {
   return access === 'public' ? [] : [{ cookieAuth: [] }, { bearerAuth: [] }];

@@ -9,6 +9,7 @@ interface Operation {
   tags?: string[];
   summary?: string;
   security?: Record<string, string[]>[];
+  requestBody?: { content?: Record<string, unknown> };
   responses: Record<string, { content?: Record<string, unknown> }>;
 }
 interface Document {
@@ -84,6 +85,25 @@ describe('the OpenAPI document', () => {
     const ipfs = doc.paths['/ipfs/{cid}']?.get;
     expect(ipfs?.responses[200]?.content).toBeDefined();
     expect(ipfs?.responses[404]?.content).toHaveProperty(['application/json']);
+    // One-click unsubscribe (RFC 8058, decision 0217): the page, and the POST a mail provider sends.
+    const unsubscribe = doc.paths['/api/mail/unsubscribe/{token}'];
+    for (const method of ['get', 'post']) {
+      expect(unsubscribe?.[method]?.security, method).toEqual([]);
+      expect(unsubscribe?.[method]?.responses[200]?.content, method).toHaveProperty(['text/html']);
+      expect(unsubscribe?.[method]?.responses[400]?.content, method).toHaveProperty(['application/json']);
+    }
+    expect(unsubscribe?.post?.requestBody?.content).toHaveProperty(['application/x-www-form-urlencoded']);
+  });
+
+  it('lists on every operation the answers any route may give, and 413 where it may be sent a body', () => {
+    for (const { path, method, operation } of operations()) {
+      for (const status of ['429', '500', '503'])
+        expect(operation.responses[status]?.content, `${method} ${path} ${status}`).toHaveProperty([
+          'application/json',
+        ]);
+      if (operation.requestBody || method === 'post')
+        expect(operation.responses, `${method} ${path}`).toHaveProperty(['413']);
+    }
   });
 });
 

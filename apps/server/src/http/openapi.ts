@@ -4,7 +4,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { registerPublicPlugin } from './public-routes.ts';
 import { openApiAreas } from './openapi-areas.ts';
-import { accessExtension, errorEnvelopeSchema, securityFor, type OpenApiPaths } from './openapi-describe.ts';
+import {
+  accessExtension,
+  errorEnvelopeSchema,
+  securityFor,
+  sharedResponses,
+  tooLarge,
+  type OpenApiPaths,
+} from './openapi-describe.ts';
 
 /**
  * OpenAPI 3.1 generated from the contract package's zod schemas (decision 0216); JSON at /api/docs/json, UI at
@@ -61,6 +68,10 @@ export async function installOpenApi(app: FastifyInstance, publicOrigin: string)
         for (const [path, operations] of Object.entries(more))
           paths[path] = { ...paths[path], ...operations };
       }
+      for (const item of Object.values(paths)) {
+        for (const [method, operation] of Object.entries(item))
+          withSharedResponses(method, operation as OperationResponses);
+      }
       return { ...openapiObject, paths } as typeof openapiObject;
     },
   });
@@ -71,4 +82,21 @@ export async function installOpenApi(app: FastifyInstance, publicOrigin: string)
     },
     { sessionless: true },
   );
+}
+
+interface OperationResponses {
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+}
+
+/** Methods whose body Fastify reads, and refuses past the body limit, whether or not the operation takes one. */
+const READS_BODY = new Set(['post', 'put', 'patch', 'delete', 'options']);
+
+/** The answers any operation may give (and any that may be sent a body), where it does not describe its own. */
+function withSharedResponses(method: string, operation: OperationResponses): void {
+  const shared = {
+    ...sharedResponses,
+    ...(operation.requestBody || READS_BODY.has(method) ? tooLarge : {}),
+  };
+  operation.responses = { ...shared, ...operation.responses };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, type RouteDefinition } from '@hanabi/api';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SessionUser } from './session.ts';
 import { contractRouteDoc } from './openapi-areas.ts';
 
@@ -26,6 +26,10 @@ export type RouteHandler<R extends RouteDefinition> = (context: RouteContext<R>)
   | FastifyReply;
 
 const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 422, 429] as const;
+
+// A cacheable read answers a matching If-None-Match with an empty 304 (read-cache.ts `sendJson`); `null` tells
+// the OpenAPI generator the answer has no body.
+const notModified = z.null().describe('Not modified: the If-None-Match ETag still names the current answer');
 
 /**
  * Registers one route of the contract: its schemas validate the input and shape the output (and feed OpenAPI),
@@ -58,6 +62,7 @@ export function registerRoute<R extends RouteDefinition>(
       response: {
         [successStatus]: route.response,
         ...Object.fromEntries(errorStatuses.map((status) => [status, ErrorEnvelope])),
+        ...(options.cacheable ? { 304: notModified } : {}),
         ...route.otherResponses,
       },
     },

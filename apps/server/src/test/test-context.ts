@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { createContainer, type Container } from '../container.ts';
 import { buildApp } from '../app.ts';
 import { recordUntranslatedErrors } from './untranslated-errors.ts';
+import { checkOpenApiAnswers } from './openapi-answers.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import pino from 'pino';
 import { createLogger, loggerOptions } from '../logger.ts';
@@ -154,7 +155,10 @@ export async function createTestContext(
     ...(options.sessions ? { sessions: options.sessions } : {}),
   });
   if (options.workers) await container.queue.startWorkers();
-  const app = await buildApp(container, recordUntranslatedErrors);
+  const app = await buildApp(container, (instance) => {
+    recordUntranslatedErrors(instance);
+    checkOpenApiAnswers(instance);
+  });
   options.extraRoutes?.(app);
   await app.ready();
   return {

@@ -19,6 +19,8 @@ const tooMany = {
   429: errorResponse('Too many sign-in calls from this address (or to this e-mail address)'),
 };
 const invalid = { 400: errorResponse('Invalid input'), ...tooMany };
+const offSite = 'A callback URL that is not on this site';
+const noSession = 'Invalid input, or no session to end (already signed out)';
 
 function operation(name: keyof typeof authEndpoints, errors: Record<number, string>) {
   const route = authEndpoints[name];
@@ -28,15 +30,18 @@ function operation(name: keyof typeof authEndpoints, errors: Record<number, stri
 export const authOpenApi: OpenApiPaths = {
   ...operation('requestMagicLink', {
     400: 'Invalid input',
+    403: offSite,
     429: 'Too many links asked for this address or from here',
   }),
   ...operation('socialSignIn', {
-    400: 'Invalid input or a provider this server does not offer',
+    400: 'Invalid input',
+    403: offSite,
+    404: 'A provider this server does not offer (not configured)',
     429: 'Too many calls',
   }),
-  ...operation('signOut', { 429: 'Too many calls' }),
+  ...operation('signOut', { 400: noSession, 429: 'Too many calls' }),
   ...operation('getSession', { 429: 'Too many calls' }),
-  ...operation('revokeSessions', { 401: 'Signed out', 429: 'Too many calls' }),
+  ...operation('revokeSessions', { 400: noSession, 401: 'Signed out', 429: 'Too many calls' }),
   [`${AUTH_BASE_PATH}/magic-link/verify`]: {
     get: {
       operationId: 'verifyMagicLink',

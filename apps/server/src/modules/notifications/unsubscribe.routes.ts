@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../adapters/mail/index.ts';
 import { sendError } from '../../http/error-handler.ts';
 import type { MailUnsubscribe } from './mail-unsubscribe.ts';
+import { UNSUBSCRIBE_PATH, unsubscribeOpenApi } from './unsubscribe.openapi.ts';
 
 const PAGE = (body: string) => `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -19,6 +20,7 @@ ${body}
  */
 export function registerUnsubscribeRoutes(app: FastifyInstance, links: MailUnsubscribe): void {
   const config = { access: 'public', sessionless: true, signedUrl: true } as const;
+  // HTML answers and ignored form bodies: described by hand in `config.openapi` (decision 0216).
   const schema = { hide: true };
   void app.register(async (scope) => {
     // RFC 8058 bodies are `List-Unsubscribe=One-Click`, form-encoded or multipart; the token says everything.
@@ -30,7 +32,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, links: MailUnsub
     scope.route<{ Params: { token: string } }>({
       method: 'GET',
       url: '/api/mail/unsubscribe/:token',
-      config,
+      config: { ...config, openapi: { [UNSUBSCRIBE_PATH]: { get: unsubscribeOpenApi.get } } },
       schema,
       handler: async (request, reply) => {
         const check = links.check(request.params.token);
@@ -50,7 +52,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, links: MailUnsub
     scope.route<{ Params: { token: string } }>({
       method: 'POST',
       url: '/api/mail/unsubscribe/:token',
-      config,
+      config: { ...config, openapi: { [UNSUBSCRIBE_PATH]: { post: unsubscribeOpenApi.post } } },
       schema,
       handler: async (request, reply) => {
         const check = links.check(request.params.token);

@@ -136,6 +136,7 @@ export const tusOpenApi: OpenApiPaths = {
           description: 'Bytes stored',
           headers: { 'Upload-Offset': header('The new offset.', 'integer') },
         },
+        400: errorResponse('Bad tus headers, or another request took this upload over (tus lock)'),
         ...signedOutOrNotStreamer,
         404: unknownUpload,
         409: errorResponse('`Upload-Offset` does not match what the server has'),
