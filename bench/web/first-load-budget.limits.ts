@@ -10,14 +10,15 @@
 // router, −27 KiB), 0197 (no scroll lock under the app shell, −4 KiB; the collection page's plain table, −26 KiB)
 // and 0198 (the chunk plan, −9 to −14 KiB); 0199, 0200 and 0202 (the proof page's verdicts, the draws' public history on
 // the campaign and proof pages, the record's texts; +0.5 to +0.9 KiB; the campaign page's budget capped at 146 KiB so it
-// stays under the goal). Keyed by `PUBLIC_PAGES[].page`.
+// stays under the goal); 0218 (valid markup: the menu button an icon button, one document title; +0.1 KiB on four pages,
+// the campaign page's budget 146.4 KiB, still under the goal). Keyed by `PUBLIC_PAGES[].page`.
 export const FIRST_LOAD_BUDGET_KIB_BY_PAGE: Record<string, number> = {
-  '/': 130,
-  '/campaign/:id': 146,
-  '/audience/streamer/:id': 139,
+  '/': 131,
+  '/campaign/:id': 146.4,
+  '/audience/streamer/:id': 140,
   '/draw/:id': 143,
   '/collection/:id': 137,
-  '/audience (news)': 127,
+  '/audience (news)': 128,
   '/terms': 129,
 };
 
