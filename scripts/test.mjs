@@ -52,6 +52,19 @@ if (!nginxFound) {
   process.exit(1);
 }
 
+// Prometheus's linter reads /metrics in metrics-promtool.int.test.ts.
+const promtoolFound = [process.env.PROMTOOL_PATH, '/usr/bin/promtool', '/usr/local/bin/promtool']
+  .concat((process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'promtool')))
+  .some((candidate) => candidate && fs.existsSync(candidate));
+if (!promtoolFound) {
+  console.error(
+    "The metrics lint needs Prometheus's promtool, and it is not there.\n" +
+      'Install it with:  sudo apt-get install -y --no-install-recommends prometheus\n' +
+      '(or set PROMTOOL_PATH to a promtool binary). Only promtool is used: no service is started.',
+  );
+  process.exit(1);
+}
+
 const bin = (name) => path.join(repoRoot, 'node_modules/.bin', name);
 const vitest = path.join(repoRoot, 'node_modules/vitest/vitest.mjs');
 const run = (command, args, options = {}) =>

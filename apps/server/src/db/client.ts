@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { importEmbeddedPart } from '../lib/embedded-part.ts';
+import { releaseClientsOfFailedTransactions } from './pooled-transaction.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -120,6 +121,7 @@ export async function openPostgres(
   // 'error' event would be unhandled and end the process. Its query fails on its own; the event needs an ear.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const lent = trackLending(pool);
+  releaseClientsOfFailedTransactions();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
   return {

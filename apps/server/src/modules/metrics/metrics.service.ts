@@ -7,6 +7,13 @@ import type { Lazy } from '../../lib/lazy.ts';
 import type { Logger } from '../../logger.ts';
 import { PROCESS_COUNTERS } from './process-counters.ts';
 
+/** Default metrics whose names break Prometheus's naming rules (gauges ending in `_total`). */
+const MISNAMED_DEFAULT_GAUGES = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
 export interface MetricsDeps {
   database: Database;
   /** pg-boss's schema (its `job` table holds every queue). */
@@ -70,6 +77,9 @@ export class MetricsService {
     // not hanabi_-prefixed: stock Node.js dashboards and alert rules read them as they are, and the scrape's
     // job/instance labels already say which process they belong to (decision 0217).
     collectDefaultMetrics({ register: this.registry });
+    // prom-client names three gauges with a counter's `_total` suffix, which Prometheus's linter (promtool) refuses;
+    // each is the sum of the same family without the suffix (`nodejs_active_handles{type}`), kept.
+    for (const misnamed of MISNAMED_DEFAULT_GAUGES) this.registry.removeSingleMetric(misnamed);
     for (const counter of PROCESS_COUNTERS) this.registry.registerMetric(counter);
     const gauge = (name: string, help: string, labelNames: string[] = []) =>
       new Gauge({ name, help, labelNames, registers });
