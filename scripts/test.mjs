@@ -39,31 +39,35 @@ if (!japaneseFonts) {
   );
   process.exit(1);
 }
+/** Stops with how to install it when a Debian tool a test runs is missing (`envVar` may name another binary). */
+function requireTool({ name, envVar, paths, neededFor, install }) {
+  const found = [process.env[envVar], ...paths]
+    .concat((process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)))
+    .some((candidate) => candidate && fs.existsSync(candidate));
+  if (found) return;
+  console.error(
+    `${neededFor}, and it is not there.\n` +
+      `Install it with:  ${install}\n` +
+      `(or set ${envVar} to a ${name} binary). Only the binary is used: no service is started.`,
+  );
+  process.exit(1);
+}
 // The deployment example's proxy (deploy/nginx.conf) runs in front of two api processes in behind-proxy.int.test.ts.
-const nginxFound = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/local/sbin/nginx']
-  .concat((process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'nginx')))
-  .some((candidate) => candidate && fs.existsSync(candidate));
-if (!nginxFound) {
-  console.error(
-    "The proxy test needs Debian's nginx, and it is not there.\n" +
-      'Install it with:  sudo apt-get install -y nginx\n' +
-      '(or set NGINX_PATH to an nginx binary). Only its binary is used: no service is started.',
-  );
-  process.exit(1);
-}
-
+requireTool({
+  name: 'nginx',
+  envVar: 'NGINX_PATH',
+  paths: ['/usr/sbin/nginx', '/usr/local/sbin/nginx'],
+  neededFor: "The proxy test needs Debian's nginx",
+  install: 'sudo apt-get install -y nginx',
+});
 // Prometheus's linter reads /metrics in metrics-promtool.int.test.ts.
-const promtoolFound = [process.env.PROMTOOL_PATH, '/usr/bin/promtool', '/usr/local/bin/promtool']
-  .concat((process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'promtool')))
-  .some((candidate) => candidate && fs.existsSync(candidate));
-if (!promtoolFound) {
-  console.error(
-    "The metrics lint needs Prometheus's promtool, and it is not there.\n" +
-      'Install it with:  sudo apt-get install -y --no-install-recommends prometheus\n' +
-      '(or set PROMTOOL_PATH to a promtool binary). Only promtool is used: no service is started.',
-  );
-  process.exit(1);
-}
+requireTool({
+  name: 'promtool',
+  envVar: 'PROMTOOL_PATH',
+  paths: ['/usr/bin/promtool', '/usr/local/bin/promtool'],
+  neededFor: "The metrics lint needs Prometheus's promtool",
+  install: 'sudo apt-get install -y --no-install-recommends prometheus',
+});
 
 const bin = (name) => path.join(repoRoot, 'node_modules/.bin', name);
 const vitest = path.join(repoRoot, 'node_modules/vitest/vitest.mjs');
