@@ -161,6 +161,19 @@ for (const locale of ['ja', 'en'] as const) {
       await checkPage(page, problems, locale);
       await page.getByTestId('notification-bell').click();
       await expect(page.getByRole('dialog')).toBeVisible();
+      // Contrast is measured on the drawer as it stands, not half-faded in: its slide and fade must have ended.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            // A transition that is replaced cancels (its promise rejects): only the end counts.
+            await Promise.all(
+              document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+            );
+            const drawer = document.querySelector('[role="dialog"]');
+            return drawer ? getComputedStyle(drawer).opacity : null;
+          }),
+        )
+        .toBe('1');
       problems.push(...(await seriousAxeViolations(page, `${locale} notifications`)));
       await page.keyboard.press('Escape');
       // A streamer's page is open to signed-in people: reached from the campaign that names them.
