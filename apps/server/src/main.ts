@@ -110,7 +110,14 @@ async function shutdown(signal: string, exitCode = 0): Promise<void> {
       await sleep(config.ops.drainMs);
     }
     step = 'http server';
-    await app?.close();
+    // A connection whose last request ends after the close began stays open until its keep-alive timeout (72 s
+    // in Fastify), and the close waits for it: each is closed as soon as it goes idle.
+    const idleSweep = app ? setInterval(() => app?.server.closeIdleConnections(), 200) : undefined;
+    try {
+      await app?.close();
+    } finally {
+      clearInterval(idleSweep);
+    }
     await container?.close((name) => (step = name));
     step = 'probe';
     await probe?.close();
