@@ -7,10 +7,10 @@ import { AppError } from './lib/app-error.ts';
 import type { JobDefinition } from './queue/job-definition.ts';
 import type { SessionResolver } from './http/session.ts';
 import { CacheBus } from './db/cache-bus.ts';
-import { lazy, type Lazy } from './lib/lazy.ts';
+import type { Lazy } from './lib/lazy.ts';
 import { createMailer, DevMailbox, type Mailer } from './adapters/mail/index.ts';
-import { startChain, type ChainAdapter } from './adapters/chain/index.ts';
-import { openIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
+import { lazyChain, type ChainAdapter } from './adapters/chain/index.ts';
+import { lazyIpfs, type IpfsAdapter } from './adapters/ipfs/index.ts';
 import { createFileStorage, createTusDataStore, type FileStorage } from './adapters/storage/index.ts';
 import { createYouTubeApi, type YouTubeApi } from './adapters/youtube/index.ts';
 import { createTwitCastingApi, type TwitCastingApi } from './adapters/twitcasting/index.ts';
@@ -141,14 +141,8 @@ export async function createContainer(
 
     // Each outside client once, here, handed to every module that uses it.
     const mailer = createMailer(config, db, log);
-    const chain = lazy(
-      () => startChain(config),
-      (adapter) => adapter.close(),
-    );
-    const ipfs = lazy(
-      () => openIpfs(config),
-      (adapter) => adapter.close(),
-    );
+    const chain = lazyChain(config);
+    const ipfs = lazyIpfs(config);
     const storage = createFileStorage(config);
     const tusDataStore = createTusDataStore(config);
     const beacon = createBeacon(config, chain);

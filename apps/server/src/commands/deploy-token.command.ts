@@ -1,9 +1,8 @@
 import type { AppConfig } from '../config.ts';
 import { openDatabase } from '../container.ts';
 import { runMigrations, withMigrationLock } from '../db/migrate.ts';
-import { startChain, type HexAddress } from '../adapters/chain/index.ts';
-import { openIpfs } from '../adapters/ipfs/index.ts';
-import { lazy } from '../lib/lazy.ts';
+import { lazyChain, type HexAddress } from '../adapters/chain/index.ts';
+import { lazyIpfs } from '../adapters/ipfs/index.ts';
 import type { Logger } from '../logger.ts';
 import { wireChain } from '../modules/chain/index.ts';
 
@@ -21,14 +20,8 @@ export async function deployTokenCommand(
   const database = await openDatabase(config);
   try {
     await runMigrations(database);
-    const chain = lazy(
-      () => startChain(config),
-      (adapter) => adapter.close(),
-    );
-    const ipfs = lazy(
-      () => openIpfs(config),
-      (adapter) => adapter.close(),
-    );
+    const chain = lazyChain(config);
+    const ipfs = lazyIpfs(config);
     try {
       const { chain: service } = wireChain({ config, db: database.db, log, chain }).services;
       return await withMigrationLock(database, async () => ({

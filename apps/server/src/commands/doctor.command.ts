@@ -4,8 +4,8 @@ import type { Database } from '../db/client.ts';
 import { createLogger } from '../logger.ts';
 import { lazy } from '../lib/lazy.ts';
 import { DrandBeacon } from '../adapters/beacon/index.ts';
-import { startChain } from '../adapters/chain/index.ts';
-import { openIpfs } from '../adapters/ipfs/index.ts';
+import { lazyChain } from '../adapters/chain/index.ts';
+import { lazyIpfs } from '../adapters/ipfs/index.ts';
 import { SmtpMailer } from '../adapters/mail/index.ts';
 import { probeEndpoint } from '../adapters/oauth/index.ts';
 import { createFileStorage } from '../adapters/storage/index.ts';
@@ -50,14 +50,8 @@ async function check(
     () => openDatabase(config),
     (opened) => opened.close(),
   );
-  const chain = lazy(
-    () => startChain(config),
-    (adapter) => adapter.close(),
-  );
-  const ipfs = lazy(
-    () => openIpfs(config),
-    (adapter) => adapter.close(),
-  );
+  const chain = lazyChain(config);
+  const ipfs = lazyIpfs(config);
   const mailer = config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from, log) : null;
   try {
     return await runDoctor({

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config.ts';
+import { lazy, type Lazy } from '../../lib/lazy.ts';
 import type { ChainAdapter } from './chain.adapter.ts';
 import { EmbeddedChain } from './embedded-chain.ts';
 import { RpcChain } from './rpc-chain.ts';
@@ -42,3 +43,11 @@ export { signedBy, walletMessage, walletMessageNonce, walletMessageNonceIfValid 
 export type { Hash, Hex } from 'viem';
 // Wei and gwei as people read them (the doctor's balance line).
 export { formatUnits } from 'viem';
+
+/** The chain, started on first use and stopped with the process (the app and the one-shot commands share it). */
+export function lazyChain(config: AppConfig): Lazy<ChainAdapter> {
+  return lazy(
+    () => startChain(config),
+    (adapter) => adapter.close(),
+  );
+}

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config.ts';
+import { lazy, type Lazy } from '../../lib/lazy.ts';
 import { EmbeddedIpfs } from './embedded-ipfs.ts';
 import type { IpfsAdapter } from './ipfs.adapter.ts';
 import { KuboIpfs } from './kubo-ipfs.ts';
@@ -12,3 +13,11 @@ export async function openIpfs(config: AppConfig): Promise<IpfsAdapter> {
 }
 
 export type { IpfsAdapter } from './ipfs.adapter.ts';
+
+/** IPFS, opened on first use and closed with the process (the app and the one-shot commands share it). */
+export function lazyIpfs(config: AppConfig): Lazy<IpfsAdapter> {
+  return lazy(
+    () => openIpfs(config),
+    (adapter) => adapter.close(),
+  );
+}
