@@ -117,6 +117,13 @@ test('the operator filters the dashboard, exports it, finds a user and posts new
   await expect(page).toHaveURL(/\/operator\/system$/);
   await expect(page.getByTestId('doctor-summary')).toContainText('必須の項目はすべて正常です。');
   await expect(page.getByTestId('doctor-check-config')).toHaveAttribute('data-status', 'ok');
+  // Beside it, what runs out: the embedded signer's funds (anvil's 10,000 coins, nothing to warn of) and today's
+  // YouTube quota.
+  const funds = page.getByTestId('signer-funds');
+  await expect(funds.getByTestId('signer-funds-balance')).toHaveText(/^[\d,.]+$/);
+  await expect(funds.getByTestId('signer-funds-covers')).toContainText(/配布 約|ガス代がかかりません/);
+  await expect(funds.getByTestId('signer-funds-warning')).toHaveCount(0);
+  await expect(page.getByTestId('project-quota')).toContainText('/ 10,000');
   await noSeriousAxeViolations(page, '/operator/system');
   await bothSizes(page, 'operator-system');
 

@@ -21,6 +21,7 @@ import { registerStaticPagePaint } from './modules/og-pages/index.ts';
 import { serverPaths } from './paths.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerDoctorRoutes } from './modules/doctor/index.ts';
+import { registerSignerFundsRoutes } from './modules/signer-funds/index.ts';
 import { registerAccountRoutes } from './modules/account/index.ts';
 import { installAuthHandler } from './modules/identity/index.ts';
 import { registerIdentityRoutes } from './modules/identity/index.ts';
@@ -108,6 +109,7 @@ export async function buildApp(
 
   registerSystemRoutes(app, container.services.system);
   registerDoctorRoutes(app, container.services.doctor);
+  registerSignerFundsRoutes(app, container.services.signerFunds);
   await installAuthHandler(app, container.auth, {
     publicOrigin: config.publicOrigin,
     rateLimitPerMinute: config.auth.rateLimitPerMinute,

@@ -20,6 +20,7 @@ import { wireSystem } from './modules/system/index.ts';
 import { wireDoctor } from './modules/doctor/index.ts';
 import { wireMetrics, type MetricsService } from './modules/metrics/index.ts';
 import { wireHousekeeping } from './modules/housekeeping/index.ts';
+import { wireSignerFunds } from './modules/signer-funds/index.ts';
 import { wireIdentity, type Auth, type IdentityWiring } from './modules/identity/index.ts';
 import { wireAccount } from './modules/account/index.ts';
 import { wireChain } from './modules/chain/index.ts';
@@ -40,6 +41,7 @@ import { drawRecordSeam, wireDraws, type DrawsArea } from './modules/live-draws/
 
 type SystemWiring = ReturnType<typeof wireSystem>;
 type DoctorWiring = ReturnType<typeof wireDoctor>;
+type SignerFundsWiring = ReturnType<typeof wireSignerFunds>;
 type HousekeepingWiring = ReturnType<typeof wireHousekeeping>;
 type AccountWiring = ReturnType<typeof wireAccount>;
 type ChainWiring = ReturnType<typeof wireChain>;
@@ -99,6 +101,7 @@ export interface Container {
     } & LiveWiring['services'] &
     SystemWiring['services'] &
     DoctorWiring['services'] &
+    SignerFundsWiring['services'] &
     IdentityWiring['services'] &
     AccountWiring['services'] &
     ChainWiring['services'] &
@@ -283,6 +286,7 @@ export async function createContainer(
     });
     const operatorArea = wireOperator({ db });
     const housekeeping = wireHousekeeping({ db, cron: config.housekeepingCron });
+    const signerFunds = wireSignerFunds({ db, chain });
     const system = wireSystem({ config, database, queue, chain: chainArea.services.chain });
     const doctor = wireDoctor({
       config,
@@ -296,6 +300,7 @@ export async function createContainer(
 
     const jobs = [
       ...housekeeping.jobs,
+      ...signerFunds.jobs,
       ...account.jobs,
       ...audience.jobs,
       ...operatorArea.jobs,
@@ -360,6 +365,7 @@ export async function createContainer(
         ...live.services,
         ...system.services,
         ...doctor.services,
+        ...signerFunds.services,
         ...identity.services,
         ...account.services,
         ...chainArea.services,

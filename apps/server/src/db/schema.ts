@@ -1163,3 +1163,19 @@ export const openEventStream = pgTable(
     index('open_event_stream_process_idx').on(table.processId),
   ],
 );
+
+/**
+ * The delivery signer's balance, sampled by the worker every quarter hour (`signer.sample`): the trend and the
+ * run-out forecast on the operator's system page. Keyed by chain and signer so a new key starts a new trend.
+ */
+export const signerBalanceSample = pgTable(
+  'signer_balance_sample',
+  {
+    chainId: integer('chain_id').notNull(),
+    signer: text('signer').notNull(),
+    sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull(),
+    balanceWei: uint256('balance_wei').notNull(),
+    gasPriceWei: uint256('gas_price_wei').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.signer, table.sampledAt] })],
+);

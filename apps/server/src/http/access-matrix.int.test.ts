@@ -258,6 +258,7 @@ const matrix: Record<keyof ApiRoutes, Entry> = {
     expect: operatorOnly(),
   },
   adminDoctor: { expect: operatorOnly() },
+  adminSignerFunds: { expect: operatorOnly() },
   listNews: { expect: anyone() },
   createNews: { request: () => ({ body: { title: 'お知らせ', body: '本文' } }), expect: operatorOnly(201) },
   updateNews: {

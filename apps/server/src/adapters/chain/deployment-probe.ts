@@ -62,3 +62,18 @@ export async function probeDeployment(
     throw mapChainError(error, 'probe the deployment');
   }
 }
+
+/** The signer's balance and the gas price now: what the balance trend samples (a mapped {@link ChainError}). */
+export async function readSignerFunds(
+  chain: ChainAdapter,
+): Promise<{ chainId: number; signer: Address; balanceWei: bigint; gasPriceWei: bigint }> {
+  try {
+    const [balanceWei, gasPriceWei] = await Promise.all([
+      chain.publicClient.getBalance({ address: chain.signer }),
+      chain.publicClient.getGasPrice(),
+    ]);
+    return { chainId: chain.chainId, signer: chain.signer, balanceWei, gasPriceWei };
+  } catch (error) {
+    throw mapChainError(error, 'read the signer balance');
+  }
+}

@@ -34,7 +34,7 @@ export type { AirdropCall } from './airdrop-signer.ts';
 export { anvilDevAddress } from './embedded-chain.ts';
 export { TokenContract, TxNotConfirmedError } from './token-contract.ts';
 export { DrawRegistry } from './draw-registry.ts';
-export { probeDeployment, type DeploymentFacts } from './deployment-probe.ts';
+export { probeDeployment, readSignerFunds, type DeploymentFacts } from './deployment-probe.ts';
 export type { DrawRecordInput, DrawRegistryOptions } from './draw-registry.ts';
 export type { HexAddress, TokenTxReceipt, TokenWriteHooks } from './token-contract.ts';
 export { parseWalletAddress, toChecksumAddress } from './chain-address.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DoctorReport } from '@hanabi/api';
 import { loadConfig } from '../../config.ts';
 import { beaconVerdict } from './checks/beacon.check.ts';
-import { chainVerdict, coverage, GAS_PER_DELIVERY, GAS_PER_DRAW_COMMITMENT } from './checks/chain.check.ts';
+import { coverage, GAS_PER_DELIVERY, GAS_PER_DRAW_COMMITMENT } from '../signer-funds/index.ts';
+import { chainVerdict } from './checks/chain.check.ts';
 import { migrationVerdict } from './checks/database.check.ts';
 import { originVerdict } from './checks/origin.check.ts';
 import { providerVerdict } from './checks/platforms.check.ts';
@@ -39,11 +40,11 @@ describe('chain verdict', () => {
   it('counts what the balance covers with the measured gas', () => {
     expect(GAS_PER_DELIVERY).toBe(28_619n);
     expect(GAS_PER_DRAW_COMMITMENT).toEqual({ least: 56_984n, most: 84_003n });
-    expect(coverage({ signerBalanceWei: 84_003n * 2n * gwei, gasPriceWei: gwei })).toEqual({
+    expect(coverage({ balanceWei: 84_003n * 2n * gwei, gasPriceWei: gwei })).toEqual({
       deliveries: 5n,
       draws: 2n,
     });
-    expect(coverage({ signerBalanceWei: 5n, gasPriceWei: 0n })).toBeNull();
+    expect(coverage({ balanceWei: 5n, gasPriceWei: 0n })).toBeNull();
   });
 
   it.each([

@@ -5,6 +5,7 @@ import {
   type HexAddress,
 } from '../../../adapters/chain/index.ts';
 import { readSetting, SETTING_KEYS } from '../../../db/app-settings.ts';
+import { coverage, GAS_PER_DELIVERY, GAS_PER_DRAW_COMMITMENT, isLow } from '../../signer-funds/index.ts';
 import {
   fail,
   ok,
@@ -15,17 +16,6 @@ import {
   type DoctorPorts,
 } from '../doctor.types.ts';
 
-/**
- * Measured gas (anvil, HanabiToken and HanabiDrawRegistry as committed): one more fresh recipient in an airdrop
- * costs 28,619 gas (`packages/token/README.md`, gas table: marginal cost of one more fresh recipient); a draw's
- * commitment 56,984 (empty sealed secret, later draw) to 84,003 (400-byte sealed secret, first draw of a campaign;
- * same table and decision 0202). The coverage uses the dearer end.
- */
-export const GAS_PER_DELIVERY = 28_619n;
-export const GAS_PER_DRAW_COMMITMENT = { least: 56_984n, most: 84_003n } as const;
-/** Below these the check warns: a busy evening's prizes or draws would run the signer dry. */
-export const LOW_BALANCE = { deliveries: 1_000n, draws: 50n } as const;
-
 export interface ChainExpectations {
   chainId: number;
   token: HexAddress | null;
@@ -33,17 +23,8 @@ export interface ChainExpectations {
   signerKind: 'local key' | 'remote signer' | 'address only';
 }
 
-/** What the balance pays for at this gas price: whole deliveries and draw commitments (null when gas is free). */
-export function coverage(facts: Pick<DeploymentFacts, 'signerBalanceWei' | 'gasPriceWei'>) {
-  if (facts.gasPriceWei === 0n) return null;
-  return {
-    deliveries: facts.signerBalanceWei / (facts.gasPriceWei * GAS_PER_DELIVERY),
-    draws: facts.signerBalanceWei / (facts.gasPriceWei * GAS_PER_DRAW_COMMITMENT.most),
-  };
-}
-
 export function chainVerdict(facts: DeploymentFacts, expected: ChainExpectations): CheckOutcome {
-  const covers = coverage(facts);
+  const covers = coverage({ balanceWei: facts.signerBalanceWei, gasPriceWei: facts.gasPriceWei });
   const details = [
     `chain id ${facts.chainId}`,
     `token ${facts.token ? `${facts.token.address} (${facts.token.erc1155 ? 'ERC-1155 ✓' : facts.token.hasCode ? 'not ERC-1155' : 'no code'})` : 'none'}`,
@@ -87,9 +68,9 @@ export function chainVerdict(facts: DeploymentFacts, expected: ChainExpectations
   if (covers && (covers.draws === 0n || covers.deliveries === 0n)) {
     return fail('the signer cannot pay for one draw commitment or delivery', fund, details);
   }
-  if (covers && (covers.deliveries < LOW_BALANCE.deliveries || covers.draws < LOW_BALANCE.draws)) {
+  if (isLow(covers)) {
     return warn(
-      `contracts found; the signer's balance is low (~${covers.deliveries} deliveries)`,
+      `contracts found; the signer's balance is low (~${covers!.deliveries} deliveries)`,
       fund,
       details,
     );

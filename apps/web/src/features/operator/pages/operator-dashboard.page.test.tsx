@@ -122,6 +122,47 @@ describe('/operator/dashboard', () => {
     );
   });
 
+  it("warns when the signer's balance is low, with the way to the system page, and says nothing when it is fine", async () => {
+    const funds = (warning: 'low' | 'none') => ({
+      chainId: 137,
+      signer: '0x1234567890abcdef1234567890abcdef12345678',
+      current: { balanceWei: '1000', gasPriceWei: '1', covers: { deliveries: 12, draws: 0 } },
+      spendPerDayWei: null,
+      runsOutAt: null,
+      warning,
+      samples: [],
+    });
+    const body = answer({}, { scheduled: 0, live: 0, ended: 0 }, 'Asia/Tokyo');
+    const view = renderApp('/operator/dashboard?from=2025-01-01&to=2025-01-01&interval=day', {
+      account: operator,
+      api: (url) =>
+        url === '/api/admin/signer/funds'
+          ? jsonResponse(200, funds('low'))
+          : url.startsWith('/api/admin/analytics/dashboard')
+            ? jsonResponse(200, body)
+            : undefined,
+    });
+    const warning = await screen.findByTestId('signer-funds-warning', {}, { timeout: 5000 });
+    expect(warning.textContent).toContain('署名者の残高が少なくなっています');
+    const link = screen.getByRole('link', { name: 'システム診断で残高を見る' });
+    expect(link.getAttribute('href')).toBe('/operator/system');
+    view.unmount();
+
+    let asked = false;
+    renderApp('/operator/dashboard?from=2025-01-01&to=2025-01-01&interval=day', {
+      account: operator,
+      api: (url) =>
+        url === '/api/admin/signer/funds'
+          ? ((asked = true), jsonResponse(200, funds('none')))
+          : url.startsWith('/api/admin/analytics/dashboard')
+            ? jsonResponse(200, body)
+            : undefined,
+    });
+    await screen.findByTestId('total-campaigns', {}, { timeout: 5000 });
+    await waitFor(() => expect(asked).toBe(true));
+    expect(screen.queryByTestId('signer-funds-warning')).toBeNull();
+  });
+
   it('says so when the range has no data, and refuses a reversed range', async () => {
     renderApp('/operator/dashboard?from=2025-01-01&to=2025-01-01', {
       account: operator,

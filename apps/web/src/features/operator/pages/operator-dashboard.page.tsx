@@ -23,7 +23,10 @@ import { useSearchParams } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessageOf } from '../../../lib/toast';
-import { useDashboard, useProjectQuota } from '../dashboard/dashboard-api';
+import { ProjectQuotaCard } from '../components/project-quota-card';
+import { TotalCard } from '../components/total-card';
+import { SignerFundsNotice } from '../system/signer-funds-card';
+import { useDashboard } from '../dashboard/dashboard-api';
 import { DashboardCharts } from '../dashboard/dashboard-charts';
 import { csvFileName, dashboardCsv, downloadText } from '../dashboard/dashboard-csv';
 import {
@@ -40,32 +43,6 @@ const PRESETS = [
   ['last90', 90, 'week'],
   ['last365', 365, 'month'],
 ] as const;
-
-function TotalCard({
-  label,
-  value,
-  detail,
-  testId,
-}: {
-  label: string;
-  value: string;
-  detail: string;
-  testId: string;
-}) {
-  return (
-    <Card withBorder padding="md" data-testid={testId}>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} lh={1.2} data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {detail}
-      </Text>
-    </Card>
-  );
-}
 
 function Totals({ dashboard }: { dashboard: AnalyticsDashboard }) {
   const { t, i18n } = useTranslation();
@@ -149,30 +126,6 @@ function Totals({ dashboard }: { dashboard: AnalyticsDashboard }) {
   );
 }
 
-/** Today's YouTube quota of the Google project, every stream and call together (decision 0161). */
-function ProjectQuotaCard() {
-  const { t, i18n } = useTranslation();
-  const quota = useProjectQuota();
-  if (!quota.data) return null;
-  const n = (value: number) => value.toLocaleString(i18n.language);
-  const { used, limit, left, ratePerHour, runsOutAt } = quota.data;
-  const time = runsOutAt
-    ? new Date(runsOutAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })
-    : null;
-  return (
-    <TotalCard
-      testId="project-quota"
-      label={t('dashboard.totals.projectQuota')}
-      value={`${n(used)} / ${n(limit)}`}
-      detail={
-        time
-          ? t('dashboard.totals.projectQuotaRunsOut', { left: n(left), rate: n(ratePerHour), time })
-          : t('dashboard.totals.projectQuotaLasts', { left: n(left), rate: n(ratePerHour) })
-      }
-    />
-  );
-}
-
 function isEmpty(dashboard: AnalyticsDashboard): boolean {
   const { totals } = dashboard;
   return (
@@ -205,6 +158,7 @@ export function OperatorDashboardPage() {
     <>
       <PageTitle>{t('pages.operatorDashboard.title')}</PageTitle>
       <Stack gap="md">
+        <SignerFundsNotice />
         <Card
           withBorder
           padding="md"

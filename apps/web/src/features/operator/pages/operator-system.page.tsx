@@ -1,11 +1,13 @@
 import type { DoctorCheck, DoctorStatus } from '@hanabi/api';
-import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { errorMessageOf } from '../../../lib/toast';
+import { ProjectQuotaCard } from '../components/project-quota-card';
+import { SignerFundsCard } from '../system/signer-funds-card';
 import { useSystemCheck } from '../system/system-check-api';
 
 // Filled, dark shades with autoContrast: the light variant's tinted text falls short of WCAG AA contrast.
@@ -72,7 +74,10 @@ function CheckCard({ check }: { check: DoctorCheck }) {
   );
 }
 
-/** `/operator/system`: the doctor's report on this deployment (`npm run doctor` on the command line). */
+/**
+ * `/operator/system`: the signer's funds and today's YouTube quota (what runs out), then the doctor's report on this
+ * deployment (`npm run doctor` on the command line).
+ */
 export function OperatorSystemPage() {
   const { t, i18n } = useTranslation();
   const check = useSystemCheck();
@@ -84,6 +89,18 @@ export function OperatorSystemPage() {
         <PageTitle>{t('doctor.title')}</PageTitle>
         <Text c="dimmed">{t('doctor.intro')}</Text>
       </div>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <SignerFundsCard />
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t('signerFunds.quotaTitle')}
+          </Title>
+          <ProjectQuotaCard />
+        </Stack>
+      </SimpleGrid>
+      <Title order={2} size="h4">
+        {t('doctor.reportTitle')}
+      </Title>
       <Group>
         <Button
           leftSection={<IconRefresh size={16} aria-hidden />}
