@@ -127,6 +127,40 @@ test('the operator filters the dashboard, exports it, finds a user and posts new
   await noSeriousAxeViolations(page, '/operator/system');
   await bothSizes(page, 'operator-system');
 
+  // The warning state, which the embedded signer never reaches: the page and the dashboard drawn from a signer two
+  // weeks of spending from empty (the server's side of it is signer-funds.int.test.ts), accessible at both widths.
+  const ether = 10n ** 18n;
+  const now = Date.now();
+  await page.route('**/api/admin/signer/funds', (route) =>
+    route.fulfill({
+      json: {
+        chainId: 137,
+        signer: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        current: {
+          balanceWei: (9_999n * ether).toString(),
+          gasPriceWei: '30000000000',
+          covers: { deliveries: 11645, draws: 3967 },
+        },
+        spendPerDayWei: (1_500n * ether).toString(),
+        runsOutAt: new Date(now + 6.6 * 86_400_000).toISOString(),
+        warning: 'soon',
+        samples: Array.from({ length: 336 }, (_, index) => ({
+          at: new Date(now - (336 - index) * 3_600_000).toISOString(),
+          balanceWei: (BigInt(9_999 + Math.round((1_500 * (336 - index)) / 24)) * ether).toString(),
+        })),
+      },
+    }),
+  );
+  await page.reload();
+  await expect(page.getByTestId('signer-funds-warning')).toContainText('1 週間以内に尽きる見込み');
+  await expect(page.getByTestId('signer-funds').locator('.recharts-line')).toBeVisible();
+  await noSeriousAxeViolations(page, '/operator/system (warning)');
+  await bothSizes(page, 'operator-system-warning');
+  await page.getByRole('link', { name: 'ダッシュボード' }).click();
+  await page.getByRole('link', { name: 'システム診断で残高を見る' }).click();
+  await expect(page).toHaveURL(/\/operator\/system$/);
+  await page.unroute('**/api/admin/signer/funds');
+
   // --- The audience member sees it on their home page ---
   await signIn(page, 'audience', AUDIENCE);
   const section = page.getByTestId('news-section');
