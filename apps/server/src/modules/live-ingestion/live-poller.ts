@@ -17,8 +17,8 @@ import type {
   SharedChatPatch,
 } from './live-stream.repository.ts';
 import { failureDecision, type Decision, type IngestState } from './poll-failure.ts';
-import type { QuotaToday, YouTubeQuotaLedger } from './youtube-quota-ledger.ts';
-import { liveStreamErrorText } from './live-stream-errors.ts';
+import { PollQuota } from './poll-quota.ts';
+import type { YouTubeQuotaLedger } from './youtube-quota-ledger.ts';
 
 export interface PollerTiming {
   /** How long a claimed poll keeps others off the stream; a crashed poller's stream is free again after it. */
@@ -187,19 +187,18 @@ export class LivePoller {
     // A rate window still closed after the wait above: book the read for when it opens.
     const hold = driver.pacing.holdUntil(state, now.getTime());
     if (hold !== null) return idle({ ingestState: state, nextPollAt: new Date(hold) });
-    const meter = driver.quota ? await this.meter(row, driver, now) : null;
-    const stop = meter && this.budgetStop(row, driver, state, now, meter);
+    const quota = driver.quota
+      ? new PollQuota(
+          row,
+          { pacing: driver.pacing, quota: driver.quota },
+          await this.quota.today(now),
+          await this.streams.activeChats(row.platform),
+          now,
+        )
+      : null;
+    const stop = quota?.budgetStop(state);
     if (stop) return idle(stop);
-    const settle = (decision: Decision): Decision => {
-      if (!meter) return decision;
-      const charge = meter.used - meter.startUsed - meter.charged;
-      meter.charged += charge;
-      return {
-        ...decision,
-        patch: { ...decision.patch, quotaUsed: meter.used, quotaDay: meter.day },
-        quotaCharge: (decision.quotaCharge ?? 0) + charge,
-      };
-    };
+    const settle = (decision: Decision) => (quota ? quota.settle(decision) : decision);
     const failed = (base: IngestState, error: unknown) =>
       settle(failureDecision(row, driver, base, error, now, this.log));
     try {
@@ -210,10 +209,8 @@ export class LivePoller {
         clock: () => this.clock(),
         until: held.until,
         withAccessToken: (call) => this.tokens.withAccessToken(connection, call),
-        charge: (units) => {
-          if (meter) meter.used += units;
-        },
-        spreadMs: meter ? this.spreadMs(driver, now, meter) : 0,
+        charge: (units) => quota?.charge(units),
+        spreadMs: quota?.spreadMs() ?? 0,
         emit: (page) => {
           const at = this.clock();
           const decision = settle(pageDecision(page));
@@ -238,54 +235,6 @@ export class LivePoller {
     } catch (error) {
       return failed(state, error);
     }
-  }
-
-  /** The units the stream has spent today (by the platform's quota day) and the project's ledger today. */
-  private async meter(row: LiveStreamRow, driver: LivePlatformDriver, now: Date): Promise<QuotaMeter> {
-    const day = driver.quota!.dayOf(now);
-    const startUsed = row.quotaDay === day ? row.quotaUsed : 0;
-    const [project, readers] = await Promise.all([
-      this.quota.today(now),
-      this.streams.activeChats(row.platform),
-    ]);
-    return { day, startUsed, used: startUsed, charged: 0, project, readers };
-  }
-
-  /** The stream's own budget or the project's quota is used up: keep the stream live, resume after the reset. */
-  private budgetStop(
-    row: LiveStreamRow,
-    driver: LivePlatformDriver,
-    state: IngestState,
-    now: Date,
-    meter: QuotaMeter,
-  ): Decision['patch'] | null {
-    const units = driver.pacing.unitsPerRead;
-    const budget = row.quotaBudget;
-    const streamSpent = budget !== null && meter.used + units > budget;
-    const projectSpent = meter.project.left < units;
-    if (!streamSpent && !projectSpent) return null;
-    return {
-      quotaUsed: meter.used,
-      quotaDay: meter.day,
-      ingestState: state,
-      nextPollAt: meter.project.resetsAt,
-      lastError: streamSpent
-        ? liveStreamErrorText.streamQuotaBudgetSpent(meter.used, budget)
-        : liveStreamErrorText.projectQuotaBudgetSpent(meter.project.used, meter.project.limit),
-    };
-  }
-
-  /** Spread what the project has left over the day once the current pace would use it up before the reset. */
-  private spreadMs(driver: LivePlatformDriver, now: Date, meter: QuotaMeter): number {
-    const { project } = meter;
-    const msLeft = project.resetsAt.getTime() - now.getTime();
-    if (project.runsOutAt === null) return 0;
-    const gap = driver.pacing.budgetGapMs({
-      left: project.left,
-      msUntilReset: msLeft,
-      readers: meter.readers,
-    });
-    return Number.isFinite(gap) ? gap : msLeft;
   }
 
   private outcome(
@@ -338,19 +287,6 @@ export class LivePoller {
     }
     return followers;
   }
-}
-
-/** The units a read spends where the platform counts quota: the stream's today, and what the project has left. */
-interface QuotaMeter {
-  /** The platform's quota day now. */
-  day: string;
-  /** The stream's units today before this poll, all spent by now, and charged to the ledger so far. */
-  startUsed: number;
-  used: number;
-  charged: number;
-  project: QuotaToday;
-  /** The chats drawing on the same quota now. */
-  readers: number;
 }
 
 /** A read's page as the commit's decision: every successful read clears the error and the failure count. */
