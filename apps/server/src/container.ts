@@ -162,7 +162,8 @@ export async function createContainer(
         log.warn({ err: error }, 'could not charge YouTube quota to the ledger');
       });
     });
-    const youtubeFor: Parameters<typeof wireLive>[0]['youtubeFor'] = (onQuota) =>
+    // A YouTube client per chat read: quota is counted per stream, each read's client into its own counter (0184).
+    const youtubeFor: Parameters<typeof createLivePlatforms>[0]['youtubeFor'] = (onQuota) =>
       createYouTubeApi(config, onQuota);
 
     // The modules, each from its wire function, in dependency order. Published goods reach the chain through a
@@ -227,6 +228,12 @@ export async function createContainer(
       delivery: delivery.services.delivery,
       twitcasting,
     });
+    const platforms = createLivePlatforms({
+      youtube,
+      youtubeFor,
+      twitcasting,
+      youtubeTransport: config.live.chat.youtubeTransport,
+    });
     const live = wireLive({
       config,
       database,
@@ -234,10 +241,7 @@ export async function createContainer(
       queue,
       authSecret: identity.authSecret,
       heldPrizes: delivery.services.delivery,
-      youtube,
-      youtubeFor,
-      twitcasting,
-      platforms: createLivePlatforms({ youtube, youtubeFor, twitcasting }),
+      platforms,
       youtubeQuota,
     });
     const chainService = chainArea.services.chain;
@@ -248,6 +252,7 @@ export async function createContainer(
       storage,
       delivery: delivery.services.delivery,
       liveStreams: live.repositories.liveStreams,
+      platforms,
       ingestWait: { boundMs: config.drawIngestWaitMs, queue: () => queue },
       record: drawRecordSeam({
         config,

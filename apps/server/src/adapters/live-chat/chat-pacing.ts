@@ -50,6 +50,11 @@ export interface ChatPacing {
   /** After a read: the state to keep and when the next read may go out. */
   next(answer: PaceAnswer, state: PaceState, defaults: PaceDefaults): { state: PaceState; nextAt: number };
   /**
+   * The state after the platform refused a call for its rate until `resetAt` (epoch ms): kept where `holdUntil`
+   * waits on the rate window, unchanged where the platform's wait is its interval.
+   */
+  rateLimited(state: PaceState, resetAt: number): PaceState;
+  /**
    * The least gap between one reader's calls so the readers sharing the quota spread what is left evenly over
    * the rest of the day (0 when unlimited, Infinity when nothing is left).
    */

@@ -1,6 +1,15 @@
 // The public face of `adapters/live-chat`: what other folders may import from it (decision 0181); the rest is its own.
 export { evenSpreadGapMs } from './chat-pacing.ts';
-export type { ChatPacing } from './chat-pacing.ts';
+export type { ChatPacing, PaceState } from './chat-pacing.ts';
+export type {
+  ChatReadContext,
+  ChatReadPage,
+  ChatReadResult,
+  ChatReadState,
+  ChatReadStream,
+  ChatReadTiming,
+  PlatformChatReader,
+} from './chat-read.ts';
 export { LiveAdapterError, isLiveAdapterError, networkError, readJson } from './live-chat.types.ts';
 export type {
   ChatMessage,

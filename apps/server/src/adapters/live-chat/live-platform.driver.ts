@@ -1,4 +1,5 @@
 import type { ChatPacing } from './chat-pacing.ts';
+import type { PlatformChatReader } from './chat-read.ts';
 import type { LivePlatform, PlatformTokens } from './live-chat.types.ts';
 
 /** Who consented, and the grant to keep for them: what every platform's sign-in ends in. */
@@ -40,7 +41,7 @@ export interface PlatformQuota {
 }
 
 /**
- * One live platform as the modules see it: its id, how to name it in messages, its OAuth and its chat pacing.
+ * One live platform as the modules see it: its id, how to name it in messages, its OAuth, its chat reader and pace.
  * The modules hold a {@link LivePlatformRegistry} and ask it; only a platform's own adapter folder knows its
  * wire protocol.
  */
@@ -52,6 +53,8 @@ export interface LivePlatformDriver {
   accountNoun: string;
   oauth: PlatformOAuth;
   pacing: ChatPacing;
+  /** Reading the chat from the stored cursor: by page, stream or socket, with its pace and error reasons. */
+  chat: PlatformChatReader;
   /** Null where the platform counts no quota. */
   quota: PlatformQuota | null;
   /**

@@ -12,9 +12,11 @@ export function createLivePlatforms(clients: {
   /** A YouTube client that reports each call's quota units to `onQuota` (counted per stream). */
   youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi;
   twitcasting: TwitCastingApi;
+  /** How YouTube chat is read: streamed (falling back to `list` for a while on failure) or `list` only. */
+  youtubeTransport?: 'stream' | 'list';
 }): LivePlatformRegistry {
   return new LivePlatformRegistry([
-    youtubeDriver(clients.youtube, clients.youtubeFor),
+    youtubeDriver(clients.youtube, clients.youtubeFor, { transport: clients.youtubeTransport ?? 'stream' }),
     twitcastingDriver(clients.twitcasting),
   ]);
 }

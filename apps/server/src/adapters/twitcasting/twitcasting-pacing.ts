@@ -20,5 +20,6 @@ export const twitcastingPacing: ChatPacing = {
     if (rate && rate.remaining <= 0) wait = Math.max(wait, rate.resetAt.getTime() - answer.answeredAt);
     return { state: kept, nextAt: answer.answeredAt + wait };
   },
+  rateLimited: (state, resetAt) => ({ ...state, rateLimit: { remaining: 0, resetAt } }),
   budgetGapMs: () => 0,
 };

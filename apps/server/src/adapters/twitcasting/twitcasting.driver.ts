@@ -1,4 +1,5 @@
 import type { LivePlatformDriver } from '../live-chat/index.ts';
+import { TwitCastingChatRead } from './twitcasting-chat-read.ts';
 import { twitcastingPacing } from './twitcasting-pacing.ts';
 import type { TwitCastingApi } from './twitcasting.adapter.ts';
 
@@ -13,6 +14,7 @@ export function twitcastingDriver(api: TwitCastingApi): LivePlatformDriver {
     name: 'TwitCasting',
     accountNoun: 'TwitCasting account',
     pacing: twitcastingPacing,
+    chat: new TwitCastingChatRead(api),
     quota: null,
     async currentBroadcast({ accessToken, platformUserId }) {
       const movie = await api.currentLive(accessToken, platformUserId);

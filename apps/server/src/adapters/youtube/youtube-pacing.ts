@@ -38,5 +38,7 @@ export const youtubePacing: ChatPacing = {
       nextAt: answer.answeredAt + wait,
     };
   },
+  // A refusal here means a call went out before `pollingIntervalMillis`; `notBefore` already holds the next.
+  rateLimited: (state) => state,
   budgetGapMs: (share) => evenSpreadGapMs(YOUTUBE_QUOTA_COST['liveChatMessages.list'], share),
 };

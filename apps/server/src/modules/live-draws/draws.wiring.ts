@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
+import type { LivePlatformRegistry } from '../../adapters/live-chat/index.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
 import type { BeaconAdapter } from '../../adapters/beacon/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
@@ -35,6 +36,8 @@ export function wireDraws(options: {
   delivery: DeliveryService;
   /** The campaign's live streams, for the streamer routes under `{platform}/{a}/{b}`. */
   liveStreams: LiveStreamLookup;
+  /** The live platforms' drivers (decision 0224). */
+  platforms: LivePlatformRegistry;
   /** The draw registry for drand draws (decision 0202; `draw-record.wiring.ts`); none for practice draws. */
   record?: DrawRecordSeam;
   /**
@@ -67,7 +70,7 @@ export function wireDraws(options: {
       winners: new WinnersService(db, access, repository, engine, log),
       schedules,
       distribution: new DistributionService(db, access, repository, options.delivery, log),
-      results: new LiveResultsService(db, access, repository, options.storage),
+      results: new LiveResultsService(db, access, repository, options.storage, options.platforms),
       publicDraws: new PublicDrawService(db, repository),
       campaignResults: new CampaignResultsService(db, repository),
     },

@@ -13,6 +13,7 @@ import {
 import { campaignNotFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import type { FileStorage } from '../../adapters/storage/index.ts';
+import type { LivePlatformRegistry } from '../../adapters/live-chat/index.ts';
 import { settledStatus } from '../campaigns/index.ts';
 import {
   countEntrants,
@@ -39,6 +40,8 @@ export class LiveResultsService {
     private readonly access: CampaignAccess,
     private readonly draws: DrawsRepository,
     private readonly storage: FileStorage,
+    /** The live platforms' drivers: what a stream shows depends on its platform's (its quota). */
+    private readonly platforms: LivePlatformRegistry,
   ) {}
 
   async result(session: SessionUser, campaignId: string, platform?: LivePlatform): Promise<LiveResult> {
@@ -134,10 +137,14 @@ export class LiveResultsService {
           enabled: owned.platforms.includes(platform),
           connection: connection ? toConnection(connection, 'streamer') : null,
           stream: stream
-            ? toLiveStream(stream, {
-                comments: comments.get(stream.id) ?? 0,
-                entrants: entrants.perStream.get(stream.id) ?? 0,
-              })
+            ? toLiveStream(
+                stream,
+                {
+                  comments: comments.get(stream.id) ?? 0,
+                  entrants: entrants.perStream.get(stream.id) ?? 0,
+                },
+                this.platforms.get(platform),
+              )
             : null,
         };
       }),

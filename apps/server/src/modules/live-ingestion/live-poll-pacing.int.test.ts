@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { YouTubeHttpApi } from '../../adapters/youtube/index.ts';
+import { createLivePlatforms } from '../../adapters/live-platforms/index.ts';
+import { YouTubeHttpApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import type { Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { liveComment, liveStream, platformConnection } from '../../db/schema.ts';
@@ -125,24 +126,28 @@ describe.each(testBackends())('YouTube polls never go out early (%s)', (backend)
     const tokens = {
       withAccessToken: (_connection: unknown, call: (token: string) => Promise<unknown>) => call('token'),
     } as unknown as ConnectionTokens;
+    const youtube = (onQuota?: YouTubeApiOptions['onQuota']) =>
+      new YouTubeHttpApi({
+        clientId: 'c',
+        clientSecret: 's',
+        apiUrl: fake.url,
+        authorizationUrl: `${fake.url}/auth`,
+        tokenUrl: `${fake.url}/token`,
+        onQuota,
+      });
     const poller = new LivePoller(
       new LiveStreamRepository(db),
       new LiveConnectionsRepository(db),
       tokens,
-      (onQuota) =>
-        new YouTubeHttpApi({
-          clientId: 'c',
-          clientSecret: 's',
-          apiUrl: fake.url,
-          authorizationUrl: `${fake.url}/auth`,
-          tokenUrl: `${fake.url}/token`,
-          onQuota,
-        }),
-      { youtube: () => null } as never,
+      createLivePlatforms({
+        youtube: youtube(),
+        youtubeFor: youtube,
+        twitcasting: { youtube: () => null } as never,
+        // This fake serves `list` only: the pacing under test is list polling's.
+        youtubeTransport: 'list',
+      }),
       createLogger(testConfig()),
       new YouTubeQuotaLedger(db, 'c', 10_000),
-      // This fake serves `list` only: the pacing under test is list polling's.
-      { youtubeTransport: 'list' },
     );
 
     // A scheduler that wakes up to 400 ms before the booked time (timers, queue polling, clock skew), and

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import type { ChatPacing } from '../../adapters/live-chat/index.ts';
-import { LiveAdapterError, type LivePlatform } from '../../adapters/live-chat/index.ts';
-import { twitcastingPacing, type TwitCastingApi } from '../../adapters/twitcasting/index.ts';
-import { youtubePacing, type YouTubeApi, type YouTubeApiOptions } from '../../adapters/youtube/index.ts';
+import {
+  LiveAdapterError,
+  type ChatReadPage,
+  type LivePlatformDriver,
+  type LivePlatformRegistry,
+} from '../../adapters/live-chat/index.ts';
 import type { Logger } from '../../logger.ts';
 import type { ConnectionTokens } from '../live-connections/index.ts';
 import type { LiveConnectionsRepository, PlatformConnectionRow } from '../live-connections/index.ts';
@@ -15,24 +17,20 @@ import type {
   SharedChatPatch,
 } from './live-stream.repository.ts';
 import { failureDecision, type Decision, type IngestState } from './poll-failure.ts';
-import { TwitCastingChatRead } from './twitcasting-chat-read.ts';
-import { YouTubeChatRead } from './youtube-chat-read.ts';
+import { PollQuota } from './poll-quota.ts';
 import type { YouTubeQuotaLedger } from './youtube-quota-ledger.ts';
-
-/** Each platform's pace, from its adapter: the poller asks, it never branches on the platform. */
-const PACING: Record<LivePlatform, ChatPacing> = { youtube: youtubePacing, twitcasting: twitcastingPacing };
 
 export interface PollerTiming {
   /** How long a claimed poll keeps others off the stream; a crashed poller's stream is free again after it. */
   leaseMs: number;
-  /** TwitCasting gives no interval; the reference suggests 3–5 s (well inside 60 calls a minute). */
-  twitcastingIntervalMs: number;
+  /** The wait between reads where the platform names none (TwitCasting's reference suggests 3–5 s). */
+  defaultIntervalMs: number;
   /** An empty page waits at least this long, even when the platform allows less (keeps an idle chat cheap). */
   emptyPageMinMs: number;
-  /** How often a quiet TwitCasting stream asks whether the broadcast is still live (comments do not say). */
+  /** How often a quiet chat asks whether the broadcast is still live, where comments do not say (TwitCasting). */
   liveCheckMs: number;
   /**
-   * Stop starting TwitCasting pages (slices, history and gaps by offset) after this long in one poll, well inside
+   * Stop starting pages (TwitCasting's slices, history and gaps by offset) after this long in one poll, well inside
    * the lease; the next poll goes on where this one stopped.
    */
   readBudgetMs: number;
@@ -44,7 +42,7 @@ export interface PollerTiming {
 
 export const DEFAULT_POLLER_TIMING: PollerTiming = {
   leaseMs: 20_000,
-  twitcastingIntervalMs: 3000,
+  defaultIntervalMs: 3000,
   emptyPageMinMs: 1000,
   liveCheckMs: 30_000,
   readBudgetMs: 10_000,
@@ -72,35 +70,30 @@ export interface PollOptions {
 
 /**
  * One poll of one live chat: claim the stream and with it the chat (no other campaign's stream on the same
- * broadcast reads meanwhile; decision 0160), read from the stored cursor (YouTube: a streamed connection or one `list` page;
- * TwitCasting: one page plus a back-fill when `all_count` shows a gap), and commit comments, deletions, cursor
- * and polling state in one transaction, for this campaign and every other campaign on the same chat. No state
- * survives in memory between polls, so any worker process can take the next one.
+ * broadcast reads meanwhile; decision 0160), have the platform's driver read from the stored cursor (a page, a
+ * stream kept open with each page committed as it comes, or slices walked until caught up), and commit comments,
+ * deletions, cursor and polling state in one transaction, for this campaign and every other campaign on the same
+ * chat. No state survives in memory between polls, so any worker process can take the next one. The poller asks
+ * the registry and never branches on the platform.
  */
 export class LivePoller {
-  private readonly youtubeRead: YouTubeChatRead;
-  private readonly twitcastingRead: TwitCastingChatRead;
-
   constructor(
     private readonly streams: LiveStreamRepository,
     private readonly connections: LiveConnectionsRepository,
     private readonly tokens: ConnectionTokens,
-    youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi,
-    twitcasting: TwitCastingApi,
+    private readonly platforms: LivePlatformRegistry,
     private readonly log: Logger,
+    /** The project's ledger, charged by the reads of platforms with a quota (decision 0161). */
     private readonly quota: YouTubeQuotaLedger,
-    private readonly options: { youtubeTransport: 'stream' | 'list' } = { youtubeTransport: 'stream' },
     private readonly timing: PollerTiming = DEFAULT_POLLER_TIMING,
     private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.youtubeRead = new YouTubeChatRead(tokens, youtubeFor, log, () => this.clock());
-    this.twitcastingRead = new TwitCastingChatRead(twitcasting, timing);
-  }
+  ) {}
 
   async poll(streamId: string, options: PollOptions = {}): Promise<PollOutcome> {
     const lease = crypto.randomUUID();
     const row = await this.streams.claim(streamId, lease, this.timing.leaseMs);
     if (!row) return { polled: false, added: 0, status: null, nextPollAt: null };
+    const driver = this.platforms.get(row.platform);
     const campaign = await this.streams.campaign(row.campaignId);
     const { lease: _held, ...state } = row.ingestState as IngestState & { lease?: string };
     // The claim took the whole chat: this poll reads for every campaign's stream on it. Asked again before each
@@ -108,7 +101,7 @@ export class LivePoller {
     // from the next page on, not from the next claim (when the reader's cursor would be past them).
     let followers = await this.followers(row);
     // A scheduler may wake (and the claim allows) a little early; the request itself never goes out early.
-    const hold = PACING[row.platform].holdUntil(state, this.clock().getTime());
+    const hold = driver.pacing.holdUntil(state, this.clock().getTime());
     const early = (hold ?? 0) - this.clock().getTime();
     if (early > 0 && early <= this.timing.leaseMs / 2) await sleep(early);
     const now = this.clock();
@@ -143,7 +136,7 @@ export class LivePoller {
     } else if (!connection || connection.revokedAt) {
       // Unlinked or refused: the streamer must connect again before anything can be read.
       const gone = new LiveAdapterError('auth', row.platform, 'reauthorize', 'connection removed or revoked');
-      decision = failureDecision(row, state, gone, now);
+      decision = failureDecision(row, driver, state, gone, now);
     } else {
       let emitted = 0;
       const write = (page: Decision): PollCommit => ({
@@ -151,28 +144,16 @@ export class LivePoller {
         followers,
         shared: shared(page.patch),
       });
-      const read =
-        row.platform === 'youtube'
-          ? await this.youtubeRead.read({
-              row,
-              state,
-              connection,
-              now,
-              until: options.until ?? 0,
-              quota: await this.quota.today(now),
-              readers: await this.streams.activeChats('youtube'),
-              emit: async (page) => {
-                followers = await this.followers(row);
-                const stored = await this.streams.commit(write(page), this.clock());
-                emitted += stored ?? 0;
-                return stored !== null;
-              },
-              renew: (readThrough) => this.streams.renew(row.id, lease, this.timing.leaseMs, readThrough),
-              leaseMs: this.timing.leaseMs,
-              emptyPageMinMs: this.timing.emptyPageMinMs,
-              transport: this.options.youtubeTransport,
-            })
-          : await this.pollTwitCasting(row, state, connection, now);
+      const read = await this.read(row, driver, state, connection, now, {
+        lease,
+        until: options.until ?? 0,
+        emit: async (page) => {
+          followers = await this.followers(row);
+          const stored = await this.streams.commit(write(page), this.clock());
+          emitted += stored ?? 0;
+          return stored !== null;
+        },
+      });
       followers = await this.followers(row);
       const added = await this.streams.commit(write(read), this.clock());
       return this.outcome(row, streamId, read, added === null ? null : added + emitted);
@@ -182,6 +163,78 @@ export class LivePoller {
       this.clock(),
     );
     return this.outcome(row, streamId, decision, added);
+  }
+
+  /**
+   * The driver's read with what it needs from Hanabi: the token, the lease, the quota meter. Where the platform
+   * counts quota, the stream's budget and the project's ledger are checked first, and every page carries the units
+   * spent since the last, charged to the ledger in the page's commit.
+   */
+  private async read(
+    row: LiveStreamRow,
+    driver: LivePlatformDriver,
+    state: IngestState,
+    connection: PlatformConnectionRow,
+    now: Date,
+    held: { lease: string; until: number; emit: (page: Decision) => Promise<boolean> },
+  ): Promise<Decision> {
+    const idle = (patch: Decision['patch']): Decision => ({
+      messages: [],
+      deletedMessageIds: [],
+      bannedAuthorIds: [],
+      patch,
+    });
+    // A rate window still closed after the wait above: book the read for when it opens.
+    const hold = driver.pacing.holdUntil(state, now.getTime());
+    if (hold !== null) return idle({ ingestState: state, nextPollAt: new Date(hold) });
+    const quota = driver.quota
+      ? new PollQuota(
+          row,
+          { pacing: driver.pacing, quota: driver.quota },
+          await this.quota.today(now),
+          await this.streams.activeChats(row.platform),
+          now,
+        )
+      : null;
+    const stop = quota?.budgetStop(state);
+    if (stop) return idle(stop);
+    const settle = (decision: Decision) => (quota ? quota.settle(decision) : decision);
+    const failed = (base: IngestState, error: unknown) =>
+      settle(failureDecision(row, driver, base, error, now, this.log));
+    try {
+      const result = await driver.chat.read({
+        stream: row,
+        state,
+        now,
+        clock: () => this.clock(),
+        until: held.until,
+        withAccessToken: (call) => this.tokens.withAccessToken(connection, call),
+        charge: (units) => quota?.charge(units),
+        spreadMs: quota?.spreadMs() ?? 0,
+        emit: (page) => {
+          const at = this.clock();
+          const decision = settle(pageDecision(page));
+          decision.patch.ingestState = { ...decision.patch.ingestState, lease: held.lease };
+          // Other pollers stay off while the read is open; the final commit books the real next poll.
+          decision.patch.nextPollAt = new Date(at.getTime() + this.timing.leaseMs);
+          return held.emit(decision);
+        },
+        renew: (readThrough) => this.streams.renew(row.id, held.lease, this.timing.leaseMs, readThrough),
+        timing: {
+          leaseMs: this.timing.leaseMs,
+          quietMs: this.timing.emptyPageMinMs,
+          intervalMs: this.timing.defaultIntervalMs,
+          liveCheckMs: this.timing.liveCheckMs,
+          readBudgetMs: this.timing.readBudgetMs,
+        },
+        log: this.log,
+      });
+      if (!result.ok) return failed(result.state, result.error);
+      const { ok: _ok, ...page } = result;
+      return settle(pageDecision(page));
+    } catch (error) {
+      return failed(state, error);
+    }
   }
 
   private outcome(
@@ -234,30 +287,17 @@ export class LivePoller {
     }
     return followers;
   }
+}
 
-  private async pollTwitCasting(
-    row: LiveStreamRow,
-    state: IngestState,
-    connection: PlatformConnectionRow,
-    now: Date,
-  ): Promise<Decision> {
-    const hold = twitcastingPacing.holdUntil(state, now.getTime());
-    if (hold !== null) {
-      return {
-        messages: [],
-        deletedMessageIds: [],
-        bannedAuthorIds: [],
-        patch: { ingestState: state, nextPollAt: new Date(hold) },
-      };
-    }
-    try {
-      return await this.tokens.withAccessToken(connection, (accessToken) =>
-        this.twitcastingRead.read(row, state, accessToken, now),
-      );
-    } catch (error) {
-      return failureDecision(row, state, error, now, this.log);
-    }
-  }
+/** A read's page as the commit's decision: every successful read clears the error and the failure count. */
+function pageDecision(page: ChatReadPage): Decision {
+  const { messages, deletedMessageIds, bannedAuthorIds, state, ...patch } = page;
+  return {
+    messages,
+    deletedMessageIds,
+    bannedAuthorIds,
+    patch: { ...patch, lastError: null, ingestState: { ...state, failures: 0 } },
+  };
 }
 
 /** What a read says about the chat itself (not about this campaign's stream): every stream on it takes it. */

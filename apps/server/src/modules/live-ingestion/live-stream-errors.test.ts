@@ -4,7 +4,11 @@ import { liveStreamErrorCodeOf, liveStreamErrorText } from './live-stream-errors
 
 // Each case's English, with what it may hold, must read back as its own code and no other (decision 0205).
 const samples = {
-  chatGone: [liveStreamErrorText.chatGone('YouTube'), liveStreamErrorText.chatGone('TwitCasting')],
+  chatGone: [
+    liveStreamErrorText.chatGone('YouTube'),
+    liveStreamErrorText.chatGone('TwitCasting'),
+    liveStreamErrorText.chatGone('Twitch'),
+  ],
   chatDisabled: [liveStreamErrorText.chatDisabled('TwitCasting')],
   projectQuotaUsedUp: [liveStreamErrorText.projectQuotaUsedUp()],
   projectQuotaBudgetSpent: [liveStreamErrorText.projectQuotaBudgetSpent(9500, 10000)],

@@ -1,6 +1,7 @@
 import type { LiveStreamErrorCode } from '@hanabi/api';
 
-type PlatformName = 'YouTube' | 'TwitCasting';
+/** The platform's product name, as its driver gives it (`YouTube`). */
+type PlatformName = string;
 
 /**
  * The English of each `live_stream.last_error` case (decision 0205). The column keeps the text (logs, the API's
@@ -23,7 +24,8 @@ export const liveStreamErrorText = {
     `Could not read the ${name} chat just now; retrying in ${seconds} s.`,
 } satisfies Record<LiveStreamErrorCode, (...args: never[]) => string>;
 
-const NAME = '(?:YouTube|TwitCasting)';
+// Any platform's one-word product name: the texts come from the driver's `name`.
+const NAME = '[\\w.-]+';
 const PATTERNS: [LiveStreamErrorCode, RegExp][] = [
   ['chatGone', new RegExp(`^${NAME} no longer finds this broadcast's chat`)],
   ['chatDisabled', new RegExp(`^Chat is turned off for this ${NAME} broadcast`)],

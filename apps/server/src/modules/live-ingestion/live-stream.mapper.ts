@@ -1,11 +1,17 @@
 import type { LiveComment, LiveStream } from '@hanabi/api';
+import type { LivePlatformDriver } from '../../adapters/live-chat/index.ts';
 import type { CampaignForLive, LiveCommentRow, LiveStreamRow } from './live-stream.repository.ts';
 import type { CommentReason } from '@hanabi/api';
 import { commentRuleReason } from '../live-entries/index.ts';
 import type { IngestState } from './poll-failure.ts';
 import { liveStreamErrorCodeOf } from './live-stream-errors.ts';
 
-export function toLiveStream(row: LiveStreamRow, counts: { comments: number; entrants: number }): LiveStream {
+/** `platform`: the stream's driver; a quota budget is shown only where the platform counts quota. */
+export function toLiveStream(
+  row: LiveStreamRow,
+  counts: { comments: number; entrants: number },
+  platform: Pick<LivePlatformDriver, 'quota'>,
+): LiveStream {
   const state = row.ingestState as IngestState;
   const rate = state.rateLimit;
   return {
@@ -20,7 +26,7 @@ export function toLiveStream(row: LiveStreamRow, counts: { comments: number; ent
     commentCount: counts.comments,
     entrantCount: counts.entrants,
     quotaUsed: row.quotaUsed,
-    quotaBudget: row.platform === 'youtube' ? row.quotaBudget : null,
+    quotaBudget: platform.quota ? row.quotaBudget : null,
     // A window that has reset says nothing any more.
     rateLimitRemaining: rate && rate.resetAt > Date.now() ? rate.remaining : null,
     pollingIntervalMs: row.pollingIntervalMs,

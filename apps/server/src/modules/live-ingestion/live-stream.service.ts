@@ -177,6 +177,10 @@ export class LiveStreamService {
 
   private async present(row: LiveStreamRow, campaign: CampaignForLive): Promise<LiveStream> {
     const counts = await this.streams.counts([row.id], campaign, this.clock());
-    return toLiveStream(row, counts.get(row.id) ?? { comments: 0, entrants: 0 });
+    return toLiveStream(
+      row,
+      counts.get(row.id) ?? { comments: 0, entrants: 0 },
+      this.platforms.get(row.platform),
+    );
   }
 }

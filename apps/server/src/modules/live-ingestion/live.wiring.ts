@@ -4,8 +4,6 @@ import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
 import type { LivePlatformRegistry } from '../../adapters/live-chat/index.ts';
-import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
-import type { YouTubeApi, YouTubeApiOptions } from '../../adapters/youtube/index.ts';
 import {
   registerLiveConnectionRoutes,
   wireLiveConnections,
@@ -32,27 +30,15 @@ export function wireLive(options: {
   /** The auth secret: platform tokens are sealed with a key derived from it. */
   authSecret: string;
   heldPrizes: HeldPrizes;
-  /**
-   * The platform clients, created once in container.ts and shared with their other users; the YouTube client
-   * charges every call outside a chat read (connect, channel look-ups) to the project's quota ledger as it happens.
-   */
-  youtube: YouTubeApi;
-  /**
-   * A YouTube client per poll, made by the composition root: quota is counted per stream, so each poll's client
-   * reports into its own counter (decision 0184).
-   */
-  youtubeFor: (onQuota: NonNullable<YouTubeApiOptions['onQuota']>) => YouTubeApi;
-  twitcasting: TwitCastingApi;
-  /** The live platforms' drivers (OAuth, names, pacing), keyed by platform id. */
+  /** The live platforms' drivers (OAuth, names, pacing, chat reading), keyed by platform id. */
   platforms: LivePlatformRegistry;
   /** One ledger for the Google project (the OAuth client every call goes out under), all streams and calls. */
   youtubeQuota: YouTubeQuotaLedger;
 }) {
-  const { config, database, queue } = options;
+  const { database, queue } = options;
   const log = options.log.child({ module: 'live' });
   const { db } = database;
   const { youtubeQuota } = options;
-  const { youtubeFor, twitcasting } = options;
   const connections = wireLiveConnections({ ...options, db, log });
   const { tokens } = connections;
   const repositories = {
@@ -64,11 +50,9 @@ export function wireLive(options: {
     repositories.liveStreams,
     repositories.liveConnections,
     tokens,
-    youtubeFor,
-    twitcasting,
+    options.platforms,
     log,
     youtubeQuota,
-    { youtubeTransport: config.live.chat.youtubeTransport },
   );
   const { pollJob, sweepJob } = liveIngestionJobs(
     () => livePoller,

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LiveAdapterError, type LiveErrorReason } from '../../adapters/live-chat/live-chat.types.ts';
-import { pacificDay } from '../../adapters/youtube/index.ts';
-import type { LiveStreamRow } from './live-stream.repository.ts';
-import { failureDecision } from './poll-failure.ts';
+import { twitcastingDriver } from '../../adapters/twitcasting/index.ts';
+import { pacificDay, youtubeDriver } from '../../adapters/youtube/index.ts';
+import { failureDecision, type IngestState } from './poll-failure.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
-const row = (platform: 'youtube' | 'twitcasting') =>
-  ({ id: 's1', platform, status: 'live', lastError: null }) as unknown as LiveStreamRow;
+// Only the drivers' names, pace and chat reader's traits are asked; the clients are never called.
+const drivers = {
+  youtube: youtubeDriver({} as never, () => ({}) as never),
+  twitcasting: twitcastingDriver({} as never),
+};
+const decide = (platform: 'youtube' | 'twitcasting', state: IngestState, failure: unknown) =>
+  failureDecision({ id: 's1' }, drivers[platform], state, failure, now);
 const error = (
   reason: LiveErrorReason,
   retryAfterMs?: number,
@@ -16,54 +21,46 @@ const error = (
 describe('what a failed poll does to the stream', () => {
   it('ends the stream when the chat is over', () => {
     for (const reason of ['chatEnded', 'notLive'] as const) {
-      expect(failureDecision(row('youtube'), {}, error(reason), now).patch).toMatchObject({
+      expect(decide('youtube', {}, error(reason)).patch).toMatchObject({
         status: 'ended',
         endedAt: now,
         nextPollAt: null,
         lastError: null,
       });
     }
-    expect(failureDecision(row('youtube'), {}, error('chatDisabled'), now).patch.lastError).toContain(
-      'turned off',
-    );
+    expect(decide('youtube', {}, error('chatDisabled')).patch.lastError).toContain('turned off');
   });
 
   it('waits for the quota reset or the rate window, keeping the stream live', () => {
-    const quota = failureDecision(row('youtube'), {}, error('quotaExceeded', 3_600_000), now).patch;
+    const quota = decide('youtube', {}, error('quotaExceeded', 3_600_000)).patch;
     expect(quota.status).toBeUndefined();
     expect(quota.nextPollAt).toEqual(new Date(now.getTime() + 3_600_000));
     expect(quota.lastError).toContain('quota');
-    const limited = failureDecision(
-      row('twitcasting'),
-      {},
-      error('rateLimited', 30_000, 'twitcasting'),
-      now,
-    ).patch;
+    const limited = decide('twitcasting', {}, error('rateLimited', 30_000, 'twitcasting')).patch;
     expect(limited.nextPollAt).toEqual(new Date(now.getTime() + 30_000));
     expect(limited.ingestState).toMatchObject({
       rateLimit: { remaining: 0, resetAt: now.getTime() + 30_000 },
     });
+    // YouTube's wait is its interval (`notBefore`), not a rate window: nothing is added to hold on.
+    const refused = decide('youtube', { notBefore: 5 }, error('rateLimited', 30_000)).patch;
+    expect(refused.nextPollAt).toEqual(new Date(now.getTime() + 30_000));
+    expect(refused.ingestState).toEqual({ notBefore: 5 });
   });
 
   it('stops with words to act on when the token is dead', () => {
-    const patch = failureDecision(
-      row('twitcasting'),
-      {},
-      error('reauthorize', undefined, 'twitcasting'),
-      now,
-    ).patch;
+    const patch = decide('twitcasting', {}, error('reauthorize', undefined, 'twitcasting')).patch;
     expect(patch).toMatchObject({ status: 'error', nextPollAt: null });
     expect(patch.lastError).toContain('TwitCasting no longer accepts');
   });
 
   it('backs off exponentially on passing failures, and restarts a refused YouTube page token', () => {
-    const first = failureDecision(row('youtube'), {}, error('unavailable'), now).patch;
+    const first = decide('youtube', {}, error('unavailable')).patch;
     expect(first.nextPollAt).toEqual(new Date(now.getTime() + 2000));
     expect(first.ingestState).toMatchObject({ failures: 1 });
-    const later = failureDecision(row('youtube'), { failures: 20 }, new Error('db'), now).patch;
+    const later = decide('youtube', { failures: 20 }, new Error('db')).patch;
     expect(later.nextPollAt).toEqual(new Date(now.getTime() + 5 * 60_000));
-    expect(failureDecision(row('youtube'), {}, error('badRequest'), now).patch.cursor).toBeNull();
-    expect('cursor' in failureDecision(row('twitcasting'), {}, error('badRequest'), now).patch).toBe(false);
+    expect(decide('youtube', {}, error('badRequest')).patch.cursor).toBeNull();
+    expect('cursor' in decide('twitcasting', {}, error('badRequest')).patch).toBe(false);
   });
 
   it("counts YouTube's quota day in Pacific time", () => {

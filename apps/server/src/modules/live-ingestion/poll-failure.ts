@@ -1,34 +1,26 @@
-import { isLiveAdapterError, type ChatMessage } from '../../adapters/live-chat/index.ts';
+import {
+  isLiveAdapterError,
+  type ChatMessage,
+  type ChatReadState,
+  type LivePlatformDriver,
+  type PaceState,
+} from '../../adapters/live-chat/index.ts';
 import type { Logger } from '../../logger.ts';
 import { liveStreamErrorText as text } from './live-stream-errors.ts';
 import type { LiveStreamRow, PollCommit } from './live-stream.repository.ts';
 
-/** `live_stream.ingest_state`: what a poll needs beyond the cursor. Stored as JSON; all fields optional. */
-export interface IngestState {
-  [key: string]: unknown;
+/**
+ * `live_stream.ingest_state`: what a poll needs beyond the cursor. Stored as JSON; all fields optional. The platform's
+ * reader keeps its own keys here too (its pace, where a walk stopped; see its adapter), which the poller passes
+ * through untouched.
+ */
+export interface IngestState extends ChatReadState {
   /** Consecutive failed polls (back-off grows with it). */
   failures?: number;
-  /** TwitCasting: comments accounted for so far (`all_count` of the last complete read). */
-  allCount?: number;
-  /** TwitCasting: the last `X-RateLimit-*` seen (reset as epoch milliseconds). */
-  rateLimit?: { remaining: number; resetAt: number };
-  /**
-   * TwitCasting: the history before the first read, walked by offset over as many polls as it takes: the next
-   * offset, `all_count` when it was reached and the oldest comment id read so far. Null once it is all read.
-   */
-  history?: { offset: number; allCount: number; oldestId: string } | null;
-  /** TwitCasting: when `current_live` last confirmed the broadcast (epoch milliseconds). */
-  liveCheckedAt?: number;
   /** The entrant count last announced, when it was counted, and whether comments arrived since. */
   entrants?: { count: number; at: number; stale: boolean };
-  /**
-   * YouTube: no request may go out before this (epoch milliseconds): the last answer's arrival plus its
-   * `pollingIntervalMillis`. Google refuses an earlier call with `rateLimitExceeded`, by its own clock.
-   */
-  notBefore?: number;
-  /** YouTube: how the chat is read now (`list` after a stream failed, until `streamRetryAt`, epoch ms). */
-  transport?: 'stream' | 'list';
-  streamRetryAt?: number;
+  /** The platform's rate window as last reported (`PaceState`), shown to the streamer. */
+  rateLimit?: PaceState['rateLimit'];
 }
 
 export interface Decision {
@@ -42,23 +34,24 @@ export interface Decision {
 
 const MAX_BACKOFF_MS = 5 * 60_000;
 
-const platformName = (row: LiveStreamRow): 'YouTube' | 'TwitCasting' =>
-  row.platform === 'youtube' ? 'YouTube' : 'TwitCasting';
+/** What of the stream's platform a failure's handling depends on. */
+export type FailingPlatform = Pick<LivePlatformDriver, 'name' | 'pacing' | 'chat'>;
 
 /**
  * What a failed poll means for the stream, in words a streamer can act on: the chat is over (ended), wait for
  * the platform's quota or rate window (later poll), the token is dead (error; connect again), or a passing
- * failure (back off exponentially and try again).
+ * failure (back off exponentially and try again). Only the error's reason and the platform's driver decide.
  */
 export function failureDecision(
-  row: LiveStreamRow,
+  row: Pick<LiveStreamRow, 'id'>,
+  platform: FailingPlatform,
   state: IngestState,
   error: unknown,
   now: Date,
   log?: Logger,
 ): Decision {
   const empty = { messages: [], deletedMessageIds: [], bannedAuthorIds: [] };
-  const name = platformName(row);
+  const { name } = platform;
   const at = (ms: number) => new Date(now.getTime() + ms);
   const ended = (lastError: string | null): Decision => ({
     ...empty,
@@ -93,10 +86,7 @@ export function failureDecision(
           ...empty,
           patch: {
             nextPollAt: at(wait),
-            ingestState:
-              row.platform === 'twitcasting'
-                ? { ...state, rateLimit: { remaining: 0, resetAt: now.getTime() + wait } }
-                : state,
+            ingestState: platform.pacing.rateLimited(state, now.getTime() + wait) as IngestState,
           },
         };
       }
@@ -113,13 +103,13 @@ export function failureDecision(
   }
   const failures = (state.failures ?? 0) + 1;
   const wait = Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS);
-  const resetCursor = isLiveAdapterError(error, 'badRequest') && row.platform === 'youtube';
+  const resetCursor = isLiveAdapterError(error, 'badRequest') && platform.chat.badRequestDropsCursor;
   log?.warn({ err: error, streamId: row.id, failures }, 'live poll failed; backing off');
   return {
     ...empty,
     patch: {
       nextPollAt: at(wait),
-      // A page token YouTube no longer takes: start again from the recent window (duplicates are dropped).
+      // A cursor the platform no longer takes: start again from its recent window (duplicates are dropped).
       ...(resetCursor ? { cursor: null } : {}),
       lastError: text.readFailedRetrying(name, Math.ceil(wait / 1000)),
       ingestState: { ...state, failures },

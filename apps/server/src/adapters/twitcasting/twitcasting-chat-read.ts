@@ -1,40 +1,62 @@
-import type { ChatMessage } from '../../adapters/live-chat/index.ts';
-import {
-  compareIds,
-  twitcastingPacing,
-  type TwitCastingApi,
-  type TwitCastingRateLimit,
-} from '../../adapters/twitcasting/index.ts';
-import type { LiveStreamRow } from './live-stream.repository.ts';
-import type { Decision, IngestState } from './poll-failure.ts';
+import type {
+  ChatMessage,
+  ChatReadContext,
+  ChatReadResult,
+  ChatReadState,
+  PaceState,
+  PlatformChatReader,
+} from '../live-chat/index.ts';
+import { twitcastingPacing } from './twitcasting-pacing.ts';
+import type { TwitCastingApi, TwitCastingRateLimit } from './twitcasting.adapter.ts';
+import { compareIds } from './twitcasting.mapper.ts';
 
 const TC_PAGE = 50;
 
-/** Where a TwitCasting history walk by offset stopped (`ingest_state.history`; null once the first comment is read). */
-type HistoryWalk = NonNullable<IngestState['history']>;
+/** Where a history walk by offset stopped (null once the chat's first comment is read). */
+interface HistoryWalk {
+  offset: number;
+  /** `all_count` when that offset was reached. */
+  allCount: number;
+  /** The oldest comment id read so far. */
+  oldestId: string;
+}
 
-/** The poller's timing this read uses (see `PollerTiming`). */
-export interface TwitCastingReadTiming {
-  twitcastingIntervalMs: number;
-  emptyPageMinMs: number;
-  liveCheckMs: number;
-  readBudgetMs: number;
+/** What the TwitCasting reader keeps in the stream's state (beside the pace's `rateLimit`). */
+interface TwitCastingChatState extends ChatReadState, PaceState {
+  /** Comments accounted for so far (`all_count` of the last complete read). */
+  allCount?: number;
+  /** The history before the first read, walked by offset over as many reads as it takes; null once all read. */
+  history?: HistoryWalk | null;
+  /** When `current_live` last confirmed the broadcast (epoch milliseconds). */
+  liveCheckedAt?: number;
 }
 
 /**
- * One TwitCasting read of a chat (the counterpart of `youtube-chat-read.ts`): slices from the stored cursor until
- * caught up, the gap back-fill and the first read's history by offset, the live check, and the pace that follows.
+ * One TwitCasting read of a chat: slices from the stored cursor until caught up, the gap back-fill and the first
+ * read's history by offset, the live check, and the pace that follows. A closed rate window is the caller's to
+ * wait out before it reads (`twitcastingPacing.holdUntil`).
  */
-export class TwitCastingChatRead {
-  constructor(
-    private readonly twitcasting: TwitCastingApi,
-    private readonly timing: TwitCastingReadTiming,
-  ) {}
+export class TwitCastingChatRead implements PlatformChatReader {
+  readonly badRequestDropsCursor = false;
 
-  async read(row: LiveStreamRow, state: IngestState, accessToken: string, now: Date): Promise<Decision> {
-    const previous = row.cursor;
-    const base = { accessToken, movieId: row.broadcastId, broadcasterId: row.channelId, limit: TC_PAGE };
-    const deadline = Date.now() + this.timing.readBudgetMs;
+  constructor(private readonly twitcasting: TwitCastingApi) {}
+
+  async read(ctx: ChatReadContext): Promise<ChatReadResult> {
+    const page = await ctx.withAccessToken((accessToken) => this.readWith(ctx, accessToken));
+    return { ok: true, ...page };
+  }
+
+  private async readWith(ctx: ChatReadContext, accessToken: string) {
+    const { stream, now, timing } = ctx;
+    const state = ctx.state as TwitCastingChatState;
+    const previous = stream.cursor;
+    const base = {
+      accessToken,
+      movieId: stream.broadcastId,
+      broadcasterId: stream.channelId,
+      limit: TC_PAGE,
+    };
+    const deadline = ctx.clock().getTime() + timing.readBudgetMs;
     // From a stored cursor (a restart, a pause, a busy chat): every slice until caught up, as far as the rate
     // limit's window allows; the first read takes the newest page.
     const first =
@@ -43,7 +65,7 @@ export class TwitCastingChatRead {
         : await this.twitcasting.walkComments({
             ...base,
             sliceId: previous,
-            budgetMs: this.timing.readBudgetMs,
+            budgetMs: timing.readBudgetMs,
           });
     let rate: TwitCastingRateLimit | null = first.rateLimit;
     const messages: ChatMessage[] = [...first.messages];
@@ -60,7 +82,7 @@ export class TwitCastingChatRead {
       complete = false;
     } else if (previous !== null && first.allCount - known - received > 0) {
       complete = false;
-      for (let offset = 0; this.mayRead(rate, deadline); offset += TC_PAGE) {
+      for (let offset = 0; this.mayRead(ctx, rate, deadline); offset += TC_PAGE) {
         const page = await this.twitcasting.listComments({ ...base, offset });
         rate = page.rateLimit ?? rate;
         messages.push(...page.messages);
@@ -78,17 +100,17 @@ export class TwitCastingChatRead {
       history = { offset: received, allCount: first.allCount, oldestId: first.messages[0]!.id };
     }
     if (history) {
-      const walked = await this.readHistory(base, history, first.allCount, rate, deadline);
+      const walked = await this.readHistory(ctx, base, history, first.allCount, rate, deadline);
       rate = walked.rate;
       messages.push(...walked.messages);
       history = walked.left;
     }
     let ended = false;
     let liveCheckedAt = state.liveCheckedAt ?? 0;
-    if (first.messages.length === 0 && now.getTime() - liveCheckedAt >= this.timing.liveCheckMs) {
+    if (first.messages.length === 0 && now.getTime() - liveCheckedAt >= timing.liveCheckMs) {
       if (twitcastingPacing.canSpend(paceOf(rate), 1)) {
-        const live = await this.twitcasting.currentLive(accessToken, row.channelId);
-        ended = !live || live.id !== row.broadcastId;
+        const live = await this.twitcasting.currentLive(accessToken, stream.channelId);
+        ended = !live || live.id !== stream.broadcastId;
         liveCheckedAt = now.getTime();
       }
     }
@@ -101,38 +123,29 @@ export class TwitCastingChatRead {
         rateLimit: rate,
       },
       state,
-      { intervalMs: this.timing.twitcastingIntervalMs, quietMs: this.timing.emptyPageMinMs },
+      { intervalMs: timing.intervalMs, quietMs: timing.quietMs },
     );
-    const nextState: IngestState = {
-      ...pace.state,
-      failures: 0,
-      allCount: accounted,
-      liveCheckedAt,
-      history,
-    };
+    const nextState: TwitCastingChatState = { ...pace.state, allCount: accounted, liveCheckedAt, history };
     return {
       messages,
       deletedMessageIds: [],
       bannedAuthorIds: [],
-      patch: {
-        // An empty chat still gets a cursor (slice_id 1 = everything after the start), so the comments of a
-        // later burst are read by slice, all of them, instead of as "history before the first read".
-        cursor: first.nextSliceId ?? previous ?? '1',
-        pollingIntervalMs: this.timing.twitcastingIntervalMs,
-        ingestState: nextState,
-        lastError: null,
-        // Caught up, gap and history included: the chat is read through this poll's start (decision 0204).
-        ...(complete && history === null ? { readThroughAt: now } : {}),
-        ...(ended
-          ? { status: 'ended', endedAt: now, nextPollAt: null }
-          : { status: 'live', nextPollAt: new Date(pace.nextAt) }),
-      },
+      // An empty chat still gets a cursor (slice_id 1 = everything after the start), so the comments of a
+      // later burst are read by slice, all of them, instead of as "history before the first read".
+      cursor: first.nextSliceId ?? previous ?? '1',
+      pollingIntervalMs: timing.intervalMs,
+      state: nextState,
+      // Caught up, gap and history included: the chat is read through this read's start (decision 0204).
+      ...(complete && history === null ? { readThroughAt: now } : {}),
+      ...(ended
+        ? { status: 'ended' as const, endedAt: now, nextPollAt: null }
+        : { status: 'live' as const, nextPollAt: new Date(pace.nextAt) }),
     };
   }
 
-  /** Room for one more TwitCasting page in this poll: the rate window (one request kept back) and the time budget. */
-  private mayRead(rate: TwitCastingRateLimit | null, deadline: number): boolean {
-    return twitcastingPacing.canSpend(paceOf(rate), 1) && Date.now() < deadline;
+  /** Room for one more page in this read: the rate window (one request kept back) and the time budget. */
+  private mayRead(ctx: ChatReadContext, rate: TwitCastingRateLimit | null, deadline: number): boolean {
+    return twitcastingPacing.canSpend(paceOf(rate), 1) && ctx.clock().getTime() < deadline;
   }
 
   /**
@@ -143,6 +156,7 @@ export class TwitCastingChatRead {
    * comment read twice is stored once.
    */
   private async readHistory(
+    ctx: ChatReadContext,
     base: { accessToken: string; movieId: string; broadcasterId: string; limit: number },
     from: HistoryWalk,
     allCount: number,
@@ -154,7 +168,7 @@ export class TwitCastingChatRead {
     let offset = drift === 0 ? from.offset : Math.max(0, from.offset + drift - TC_PAGE);
     let left = from;
     let joined = drift === 0;
-    while (this.mayRead(rate, deadline)) {
+    while (this.mayRead(ctx, rate, deadline)) {
       const page = await this.twitcasting.listComments({ ...base, offset });
       rate = page.rateLimit ?? rate;
       if (!joined && offset > 0 && !page.messages.some((m) => compareIds(m.id, left.oldestId) >= 0)) {
