@@ -115,8 +115,8 @@ describe.each(testBackends({ embedded: true }))('held claims (%s)', (backend) =>
       for (const statement of statements) await old.sql(statement);
       expect(await after(ids.unknown)).toBe('screen:gone_handle');
       // A user who later shows the handle `gone_handle` does not receive the marked claim.
-      await old.finish();
       await user('taker');
+      await old.finish();
       await old.sql(
         `update app_user set wallet_address = '0x3333333333333333333333333333333333333333' where id = 'taker'`,
       );

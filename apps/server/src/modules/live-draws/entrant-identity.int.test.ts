@@ -137,15 +137,23 @@ describe.each(testBackends())('entrant identity on %s', (backend) => {
       .set({ platform: null, platformUserId: null, userId: null })
       .where(eq(drawEntrant.drawId, drawId));
     // The migration's back-fill statements, run again on the emptied rows. Since 0018 a comment belongs to its
-    // chat, not to a stream: the join is rewritten to today's tables, the rest runs as written.
+    // chat, not to a stream, and since 0025 a linked account is a `platform_identity` row, not a column of
+    // app_user: those joins are rewritten to today's tables, the rest runs as written.
     const migration = readFileSync(`${serverPaths.migrations}/0017_entrant_identity.sql`, 'utf8');
     const streamJoin = 'c."live_stream_id" = s."id"';
+    const userJoin = `JOIN "app_user" u ON (s."platform" = 'youtube' AND c."author_platform_id" = u."youtube_channel_id")
+    OR (s."platform" = 'twitcasting' AND c."author_platform_id" = u."twitcasting_user_id")`;
     expect(migration).toContain(streamJoin);
+    expect(migration).toContain(userJoin);
     for (const statement of migration
       .split('--> statement-breakpoint')
       .filter((s) => /^\s*(--.*\n)*\s*UPDATE/.test(s))) {
       const chatJoin = 'c."platform" = s."platform" AND c."broadcast_id" = s."broadcast_id"';
-      await database.db.execute(sql.raw(statement.replace(streamJoin, chatJoin)));
+      const identityJoin = `JOIN (SELECT "user_id" AS "id", "platform", "platform_user_id" FROM "platform_identity") u
+        ON u."platform" = s."platform" AND u."platform_user_id" = c."author_platform_id"`;
+      await database.db.execute(
+        sql.raw(statement.replace(streamJoin, chatJoin).replace(userJoin, identityJoin)),
+      );
     }
     expect(await entrantsOf(drawId)).toEqual(stored);
   });
