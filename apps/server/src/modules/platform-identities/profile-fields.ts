@@ -1,4 +1,4 @@
-import type { LivePlatform, PlatformLink } from '@hanabi/api';
+import { LIVE_PLATFORMS, type LivePlatform, type PlatformLink } from '@hanabi/api';
 import type { PlatformIdentity } from './platform-identities.repository.ts';
 
 /**
@@ -38,17 +38,13 @@ const PROFILE_URL: Record<LivePlatform, (identity: PlatformIdentity) => string |
     identity.screenId ? `https://twitcasting.tv/${encodeURIComponent(identity.screenId)}` : null,
 };
 
-/** The public links to a person's linked accounts (a streamer's profile), in platform order. */
+/** The public links to a person's linked accounts (a streamer's profile), in `LIVE_PLATFORMS` order. */
 export function profileLinksOf(identities: readonly PlatformIdentity[]): PlatformLink[] {
-  return identities.flatMap((identity) => {
-    const url = PROFILE_URL[identity.platform](identity);
-    if (!url) return [];
-    return [
-      {
-        platform: identity.platform,
-        label: identity.displayName ?? identity.screenId ?? identity.platformUserId,
-        url,
-      },
-    ];
+  return LIVE_PLATFORMS.flatMap((platform) => {
+    const identity = identities.find((candidate) => candidate.platform === platform);
+    const url = identity && PROFILE_URL[platform](identity);
+    if (!identity || !url) return [];
+    const label = identity.displayName ?? identity.screenId ?? identity.platformUserId;
+    return [{ platform, label, url }];
   });
 }
