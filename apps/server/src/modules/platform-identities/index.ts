@@ -3,7 +3,6 @@
 export {
   identitiesOfUser,
   identityLinkedByOther,
-  identityOwner,
   linkIdentity,
   unlinkIdentity,
 } from './platform-identities.repository.ts';

@@ -34,19 +34,6 @@ export async function identitiesOfUser(db: Reader, userId: string): Promise<Plat
     .orderBy(platformIdentity.platform);
 }
 
-/** The user who linked this account, or null. */
-export async function identityOwner(
-  db: Reader,
-  platform: LivePlatform,
-  platformUserId: string,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: platformIdentity.userId })
-    .from(platformIdentity)
-    .where(and(eq(platformIdentity.platform, platform), eq(platformIdentity.platformUserId, platformUserId)));
-  return row?.userId ?? null;
-}
-
 /** Whether a user other than `userId` has linked this account. */
 export async function identityLinkedByOther(
   db: Reader,
