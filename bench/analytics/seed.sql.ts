@@ -22,18 +22,19 @@ export function seedStatements(size: BenchSize): string[] {
        select 'a' || g, 'user ' || g, 'user' || g || '@bench.example', now(), now()
        from generate_series(1, ${users}) g`,
     // One in ten is a streamer; some have wallets, platform links, a few are operators or suspended.
-    `insert into app_user (id, auth_user_id, type, role, name, wallet_address, youtube_channel_id,
-         twitcasting_user_id, suspended_at, created_at)
+    `insert into app_user (id, auth_user_id, type, role, name, wallet_address, suspended_at, created_at)
        select 'u' || g, 'a' || g,
          case when g % 10 = 0 then 'streamer' else 'audience' end,
          case when g % 5000 = 0 then 'operator' else 'user' end,
          'user ' || g,
          case when g % 3 = 0 then '0x' || lpad(to_hex(g), 40, '0') end,
-         case when g % 10 = 0 and g % 20 = 0 then 'UC' || g end,
-         case when g % 10 = 0 and g % 20 <> 0 then 'tc' || g end,
          case when g % 997 = 0 then now() end,
          ${spread}
        from generate_series(1, ${users}) g`,
+    `insert into platform_identity (platform, platform_user_id, user_id)
+       select case when g % 20 = 0 then 'youtube' else 'twitcasting' end,
+         case when g % 20 = 0 then 'UC' || g else 'tc' || g end, 'u' || g
+       from generate_series(10, ${users}, 10) g`,
     `insert into digital_goods (id, streamer_id, name, supply, status, token_id, created_at)
        select 'g' || g, 'u' || ((g % (${users} / 10)) * 10 + 10), 'goods ' || g, 1000, 'published', g, ${spread}
        from generate_series(1, ${campaigns}) g`,

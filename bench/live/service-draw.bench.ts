@@ -64,9 +64,16 @@ async function main() {
       [entrants],
     );
     await database.pool!.query(
-      `insert into app_user (id, auth_user_id, type, name, youtube_channel_id, twitcasting_user_id)
-       select 'u' || i, 'a' || i, 'audience', 'linked ' || i, 'UC' || lpad(i::text, 22, '0'), (1000000000 + i + 1)::text
-       from generate_series(2, $1::int, 200) as i`,
+      `insert into app_user (id, auth_user_id, type, name)
+       select 'u' || i, 'a' || i, 'audience', 'linked ' || i from generate_series(2, $1::int, 200) as i`,
+      [entrants],
+    );
+    // Each linked person holds a YouTube channel and a TwitCasting account (decision 0228: rows, not columns).
+    await database.pool!.query(
+      `insert into platform_identity (platform, platform_user_id, user_id)
+       select 'youtube', 'UC' || lpad(i::text, 22, '0'), 'u' || i from generate_series(2, $1::int, 200) as i
+       union all
+       select 'twitcasting', (1000000000 + i + 1)::text, 'u' || i from generate_series(2, $1::int, 200) as i`,
       [entrants],
     );
     await database.pool!.query('analyze');

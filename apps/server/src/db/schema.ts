@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { DRAW_FAILURES, EXCLUSION_REASONS, LIVE_PLATFORMS, NOTIFICATION_TYPES } from '@hanabi/api';
+import {
+  DRAW_FAILURES,
+  EXCLUSION_REASONS,
+  HELD_CLAIM_PLATFORMS,
+  LIVE_PLATFORMS,
+  NOTIFICATION_TYPES,
+} from '@hanabi/api';
 import type { DrawIngestBehind as IngestBehind } from '@hanabi/api';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -23,6 +30,13 @@ import {
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * `column in ('a', 'b')` built from a constant list (decision 0228): a CHECK guarding a platform column follows
+ * `LIVE_PLATFORMS` instead of repeating it. The values are the contract's own literals, never input.
+ */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 /** Small process-independent settings and facts (e.g. when the demo seed ran, the deployed contract address). */
 export const appSetting = pgTable('app_setting', {
@@ -152,13 +166,6 @@ export const appUser = pgTable(
     bio: text('bio').notNull().default(''),
     /** EIP-55 checksummed. */
     walletAddress: text('wallet_address'),
-    youtubeChannelId: text('youtube_channel_id'),
-    youtubeTitle: text('youtube_title'),
-    youtubeThumbnailUrl: text('youtube_thumbnail_url'),
-    twitcastingUserId: text('twitcasting_user_id'),
-    twitcastingScreenId: text('twitcasting_screen_id'),
-    twitcastingName: text('twitcasting_name'),
-    twitcastingImageUrl: text('twitcasting_image_url'),
     locale: text('locale', { enum: ['ja', 'en'] })
       .notNull()
       .default('ja'),
@@ -174,17 +181,38 @@ export const appUser = pgTable(
     uniqueIndex('app_user_wallet_address_uidx')
       .on(sql`lower(${table.walletAddress})`)
       .where(sql`${table.walletAddress} is not null`),
-    uniqueIndex('app_user_youtube_channel_id_uidx')
-      .on(table.youtubeChannelId)
-      .where(sql`${table.youtubeChannelId} is not null`),
-    uniqueIndex('app_user_twitcasting_user_id_uidx')
-      .on(table.twitcastingUserId)
-      .where(sql`${table.twitcastingUserId} is not null`),
     index('app_user_type_idx').on(table.type),
     index('app_user_created_at_idx').on(table.createdAt),
     check('app_user_type_check', sql`${table.type} in ('streamer', 'audience')`),
     check('app_user_role_check', sql`${table.role} in ('user', 'operator')`),
     check('app_user_locale_check', sql`${table.locale} in ('ja', 'en')`),
+  ],
+);
+
+/**
+ * A platform account a user has linked (decision 0228): one row per user and platform, so a new platform needs
+ * no new column. Owned by `modules/platform-identities`; `live-connections` links and unlinks. The key is the
+ * platform's STABLE id (YouTube channel id, TwitCasting numeric user id): an account belongs to at most one user.
+ */
+export const platformIdentity = pgTable(
+  'platform_identity',
+  {
+    platform: text('platform', { enum: LIVE_PLATFORMS }).notNull(),
+    platformUserId: text('platform_user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    /** A changeable handle the platform shows (TwitCasting's screen id), where it has one. */
+    screenId: text('screen_id'),
+    displayName: text('display_name'),
+    imageUrl: text('image_url'),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.platform, table.platformUserId] }),
+    uniqueIndex('platform_identity_user_platform_uidx').on(table.userId, table.platform),
+    check('platform_identity_platform_check', oneOf(table.platform, LIVE_PLATFORMS)),
   ],
 );
 
@@ -507,7 +535,7 @@ export const heldClaim = pgTable(
     tokenId: uint256('token_id').notNull(),
     amount: uint256('amount').notNull(),
     /** `hanabi` when the recipient is a known user without a wallet. */
-    platform: text('platform', { enum: ['youtube', 'twitcasting', 'hanabi'] }).notNull(),
+    platform: text('platform', { enum: HELD_CLAIM_PLATFORMS }).notNull(),
     platformUserId: text('platform_user_id').notNull(),
     displayName: text('display_name'),
     /** The user, once known (linked the identity, or a Hanabi user id from the start). */
@@ -535,7 +563,7 @@ export const heldClaim = pgTable(
       .on(table.releasedAt)
       .where(sql`${table.releasedAt} is not null`),
     check('held_claim_source_check', sql`${table.source} in ('draw', 'manual', 'admin')`),
-    check('held_claim_platform_check', sql`${table.platform} in ('youtube', 'twitcasting', 'hanabi')`),
+    check('held_claim_platform_check', oneOf(table.platform, HELD_CLAIM_PLATFORMS)),
     check('held_claim_status_check', sql`${table.status} in ('held', 'released', 'cancelled')`),
   ],
 );
@@ -721,7 +749,7 @@ export const platformConnection = pgTable(
   (table) => [
     uniqueIndex('platform_connection_user_platform_uidx').on(table.userId, table.platform),
     uniqueIndex('platform_connection_identity_uidx').on(table.platform, table.platformUserId),
-    check('platform_connection_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
+    check('platform_connection_platform_check', oneOf(table.platform, LIVE_PLATFORMS)),
   ],
 );
 
@@ -776,7 +804,7 @@ export const liveStream = pgTable(
     index('live_stream_chat_idx')
       .on(table.platform, table.broadcastId)
       .where(sql`${table.status} in ('waiting', 'live')`),
-    check('live_stream_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
+    check('live_stream_platform_check', oneOf(table.platform, LIVE_PLATFORMS)),
     check('live_stream_status_check', sql`${table.status} in ('waiting', 'live', 'ended', 'error')`),
   ],
 );
@@ -817,7 +845,7 @@ export const liveComment = pgTable(
     index('live_comment_chat_time_idx').on(table.platform, table.broadcastId, table.publishedAt, table.id),
     index('live_comment_created_idx').on(table.createdAt),
     check('live_comment_kind_check', sql`${table.kind} in ('text', 'superChat', 'membership', 'other')`),
-    check('live_comment_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
+    check('live_comment_platform_check', oneOf(table.platform, LIVE_PLATFORMS)),
   ],
 );
 
@@ -950,7 +978,7 @@ export const winner = pgTable(
     uniqueIndex('winner_draw_position_uidx').on(table.drawId, table.position),
     index('winner_campaign_idx').on(table.campaignId),
     index('winner_entrant_idx').on(table.entrantKey),
-    check('winner_platform_check', sql`${table.platform} in ('youtube', 'twitcasting')`),
+    check('winner_platform_check', oneOf(table.platform, LIVE_PLATFORMS)),
   ],
 );
 

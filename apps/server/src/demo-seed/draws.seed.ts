@@ -5,6 +5,7 @@ import type { SeedStep } from './seed-step.ts';
 import { campaign, draw, liveComment, liveStream } from '../db/schema.ts';
 import type { SessionUser } from '../http/session.ts';
 import { ENDED_DEMO_CAMPAIGN } from './campaigns.seed.ts';
+import { linkIdentity } from '../modules/platform-identities/index.ts';
 import { demoUserId } from './identity.seed.ts';
 
 const MINUTE = 60 * 1000;
@@ -45,7 +46,7 @@ export const resultsSeedStep: SeedStep = {
     const { identities, accounts } = container.repositories;
     const authUserId = await identities.ensureEmailIdentity({ email: COLLECTOR.email, name: COLLECTOR.name });
     if (!(await accounts.findByAuthUserId(authUserId))) {
-      await accounts.create({
+      const collector = await accounts.create({
         authUserId,
         type: 'audience',
         role: 'user',
@@ -53,9 +54,20 @@ export const resultsSeedStep: SeedStep = {
         bio: 'YouTube を連携して、賞品をウォレットで受け取りました。',
         locale: 'ja',
         walletAddress: anvilDevAddress(COLLECTOR.walletIndex),
-        youtubeChannelId: COLLECTOR.youtubeChannelId,
-        youtubeTitle: COLLECTOR.name,
       });
+      // Linked as the YouTube sign-in would leave it (no chat-reading connection: a viewer needs none).
+      await linkIdentity(
+        db,
+        collector.id,
+        {
+          platform: 'youtube',
+          platformUserId: COLLECTOR.youtubeChannelId,
+          screenId: null,
+          displayName: COLLECTOR.name,
+          imageUrl: null,
+        },
+        new Date(),
+      );
     }
 
     // The stream the campaign ran on, and the two viewers who commented the keyword during it.

@@ -11,6 +11,7 @@ import {
   type CampaignEntryRule,
 } from '../db/schema.ts';
 import type { LivePlatform } from '@hanabi/api';
+import { linkAccount } from './platform-identity.fixture.ts';
 
 /**
  * Rows for entry and draw tests, written straight into the tables (draws do not need the ingestion running):
@@ -31,18 +32,26 @@ const id = () => crypto.randomUUID();
 
 export async function insertUser(
   db: Db,
-  values: Partial<typeof appUser.$inferInsert> & { type?: 'streamer' | 'audience' } = {},
+  values: Partial<typeof appUser.$inferInsert> & {
+    type?: 'streamer' | 'audience';
+    /** Platform accounts the user has linked, by platform: their stable ids. */
+    links?: Partial<Record<LivePlatform, string>>;
+  } = {},
 ): Promise<string> {
+  const { links = {}, ...row } = values;
   const authId = id();
   await db.insert(authUser).values({ id: authId, name: 'x', email: `${authId}@example.com` });
-  const userId = values.id ?? id();
+  const userId = row.id ?? id();
   await db.insert(appUser).values({
     name: 'User',
     type: 'audience',
-    ...values,
+    ...row,
     id: userId,
     authUserId: authId,
   });
+  for (const [platform, platformUserId] of Object.entries(links)) {
+    await linkAccount(db, userId, platform as LivePlatform, platformUserId);
+  }
   return userId;
 }
 

@@ -1,9 +1,21 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, type Table } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { appUser } from '../../db/schema.ts';
+import { identitiesOf, identitiesOfUser, type PlatformIdentity } from '../platform-identities/index.ts';
 
 export type AppUserRow = typeof appUser.$inferSelect;
+/** A user row with the platform accounts they linked: what a person's public fields are made from. */
+export type PersonRow = AppUserRow & { identities: readonly PlatformIdentity[] };
+
+/**
+ * The select columns of a {@link PersonRow} for `table` (`app_user` or an alias of it): the row and its linked
+ * accounts in one query.
+ */
+export function personColumns<T extends Table & { id: AnyPgColumn }>(table: T) {
+  return { ...getTableColumns(table), identities: identitiesOf(table.id) };
+}
 export type NewAppUser = Omit<typeof appUser.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type AppUserPatch = Partial<
   Pick<
@@ -53,6 +65,11 @@ export class AccountRepository {
   async findByAuthUserId(authUserId: string): Promise<AppUserRow | null> {
     const [row] = await this.db.select().from(appUser).where(eq(appUser.authUserId, authUserId));
     return row ?? null;
+  }
+
+  /** The platform accounts the user has linked. */
+  async identities(userId: string): Promise<PlatformIdentity[]> {
+    return identitiesOfUser(this.db, userId);
   }
 
   /** Throws UniqueViolation when the identity already has a user (or another unique column clashes). */

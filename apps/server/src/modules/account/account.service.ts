@@ -175,10 +175,11 @@ export class AccountService {
   }
 
   private async toAccount(user: AppUserRow): Promise<Account> {
-    const [identity, methods] = await Promise.all([
+    const [identity, methods, linked] = await Promise.all([
       this.identities.findById(user.authUserId),
       this.identities.listMethods(user.authUserId),
+      this.accounts.identities(user.id),
     ]);
-    return toAccount(user, identity, methods);
+    return toAccount({ ...user, identities: linked }, identity, methods);
   }
 }

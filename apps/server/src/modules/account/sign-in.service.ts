@@ -114,6 +114,10 @@ export class SignInService {
   }
 
   private async toAccount(user: AppUserRow, identity: Identity): Promise<Account> {
-    return toAccount(user, identity, await this.identities.listMethods(identity.id));
+    const [methods, linked] = await Promise.all([
+      this.identities.listMethods(identity.id),
+      this.accounts.identities(user.id),
+    ]);
+    return toAccount({ ...user, identities: linked }, identity, methods);
   }
 }

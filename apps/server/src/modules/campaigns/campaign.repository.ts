@@ -2,11 +2,12 @@ import { and, asc, desc, eq, exists, gt, ilike, inArray, isNull, lt, or, sql, ty
 import type { Db } from '../../db/client.ts';
 import { runIdempotent, storedIdempotentResponse } from '../../db/idempotent-write.ts';
 import { appUser, campaign, follow, liveStream, watch } from '../../db/schema.ts';
+import { personColumns, type PersonRow } from '../account/index.ts';
 
 export type CampaignRow = typeof campaign.$inferSelect;
 export type NewCampaign = Omit<typeof campaign.$inferInsert, 'updatedAt' | 'ogImageHash'>;
 export type CampaignPatch = Partial<Omit<CampaignRow, 'id' | 'streamerId' | 'createdAt' | 'updatedAt'>>;
-export type StreamerRow = typeof appUser.$inferSelect;
+export type StreamerRow = PersonRow;
 export type CampaignStatusValue = CampaignRow['status'];
 export type CampaignSort = 'newest' | 'endingSoon' | 'startingSoon';
 
@@ -96,7 +97,7 @@ export class CampaignRepository {
 
   async findWithStreamer(id: string): Promise<{ campaign: CampaignRow; streamer: StreamerRow } | null> {
     const [row] = await this.db
-      .select({ campaign, streamer: appUser })
+      .select({ campaign, streamer: personColumns(appUser) })
       .from(campaign)
       .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
       .where(eq(campaign.id, id));
@@ -146,7 +147,7 @@ export class CampaignRepository {
       );
     }
     return this.db
-      .select({ campaign, streamer: appUser })
+      .select({ campaign, streamer: personColumns(appUser) })
       .from(campaign)
       .innerJoin(appUser, eq(appUser.id, campaign.streamerId))
       .where(and(...conditions))

@@ -2,9 +2,10 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, delivery, digitalGoods, heldClaim } from '../../db/schema.ts';
+import { personColumns, type PersonRow } from '../account/index.ts';
 
 export type GoodsRow = typeof digitalGoods.$inferSelect;
-export type UserRow = typeof appUser.$inferSelect;
+export type UserRow = PersonRow;
 export type DeliveryRow = typeof delivery.$inferSelect;
 export type HeldClaimRow = typeof heldClaim.$inferSelect;
 
@@ -14,7 +15,8 @@ export type CollectedRow = {
   campaign: { id: string; title: string } | null;
 } & ({ kind: 'delivery'; delivery: DeliveryRow } | { kind: 'held'; claim: HeldClaimRow });
 
-const streamer = alias(appUser, 'goods_streamer');
+const streamerTable = alias(appUser, 'goods_streamer');
+const streamer = personColumns(streamerTable);
 const campaignRef = { id: campaign.id, title: campaign.title };
 
 /**
@@ -33,7 +35,11 @@ export class CollectionRepository {
     const userId = sql.placeholder('userId');
     const limit = sql.placeholder('limit');
     this.prepared = {
-      user: db.select().from(appUser).where(eq(appUser.id, userId)).prepare('collection_user'),
+      user: db
+        .select(personColumns(appUser))
+        .from(appUser)
+        .where(eq(appUser.id, userId))
+        .prepare('collection_user'),
       deliveries: this.deliveriesQuery(eq(delivery.recipientUserId, userId))
         .limit(limit)
         .prepare('collection_deliveries'),
@@ -50,7 +56,7 @@ export class CollectionRepository {
     const [row] = await this.db
       .select({ goods: digitalGoods, streamer })
       .from(digitalGoods)
-      .innerJoin(streamer, eq(streamer.id, digitalGoods.streamerId))
+      .innerJoin(streamerTable, eq(streamerTable.id, digitalGoods.streamerId))
       .where(eq(digitalGoods.id, id));
     return row ?? null;
   }
@@ -87,7 +93,7 @@ export class CollectionRepository {
       .select({ delivery, goods: digitalGoods, streamer, campaign: campaignRef })
       .from(delivery)
       .innerJoin(digitalGoods, eq(digitalGoods.id, delivery.digitalGoodsId))
-      .innerJoin(streamer, eq(streamer.id, digitalGoods.streamerId))
+      .innerJoin(streamerTable, eq(streamerTable.id, digitalGoods.streamerId))
       .leftJoin(campaign, eq(campaign.id, delivery.campaignId))
       .where(and(recipient, ne(delivery.status, 'cancelled')))
       .orderBy(desc(delivery.createdAt), desc(delivery.id))
@@ -100,7 +106,7 @@ export class CollectionRepository {
       .select({ claim: heldClaim, goods: digitalGoods, streamer, campaign: campaignRef })
       .from(heldClaim)
       .innerJoin(digitalGoods, eq(digitalGoods.id, heldClaim.digitalGoodsId))
-      .innerJoin(streamer, eq(streamer.id, digitalGoods.streamerId))
+      .innerJoin(streamerTable, eq(streamerTable.id, digitalGoods.streamerId))
       .leftJoin(campaign, eq(campaign.id, heldClaim.campaignId))
       .where(and(holder, eq(heldClaim.status, 'held')))
       .orderBy(desc(heldClaim.createdAt), desc(heldClaim.id))

@@ -6,6 +6,7 @@ import { DeliveryRepository } from './delivery.repository.ts';
 import { walletCoolOffUntil } from '../account/index.ts';
 import { sourcesReopened, type DeliverySource, type Tx } from './delivery-source.ts';
 import type { LivePlatform } from '@hanabi/api';
+import { identitiesOfUser, type PlatformIdentity } from '../platform-identities/index.ts';
 
 export interface ReleaseOutcome {
   /** Held prizes that became deliveries (the person has a wallet). */
@@ -21,20 +22,18 @@ export interface ReleaseOutcome {
  *   TwitCasting numeric user id — never the changeable screen id), and only while attached to nobody: a claim
  *   once attached to an account stays that account's, whoever links the identity later.
  */
-function claimableBy(user: typeof appUser.$inferSelect): SQL {
-  const identities: SQL[] = [
-    eq(heldClaim.userId, user.id),
-    and(eq(heldClaim.platform, 'hanabi'), eq(heldClaim.platformUserId, user.id))!,
-  ];
-  const unattached = (platform: LivePlatform, platformUserId: string) =>
-    and(
-      eq(heldClaim.platform, platform),
-      eq(heldClaim.platformUserId, platformUserId),
-      isNull(heldClaim.userId),
-    )!;
-  if (user.youtubeChannelId) identities.push(unattached('youtube', user.youtubeChannelId));
-  if (user.twitcastingUserId) identities.push(unattached('twitcasting', user.twitcastingUserId));
-  return or(...identities)!;
+function claimableBy(userId: string, linked: readonly PlatformIdentity[]): SQL {
+  return or(
+    eq(heldClaim.userId, userId),
+    and(eq(heldClaim.platform, 'hanabi'), eq(heldClaim.platformUserId, userId)),
+    ...linked.map((identity) =>
+      and(
+        eq(heldClaim.platform, identity.platform),
+        eq(heldClaim.platformUserId, identity.platformUserId),
+        isNull(heldClaim.userId),
+      ),
+    ),
+  )!;
 }
 
 /**
@@ -54,10 +53,12 @@ export async function releaseHeldClaims(
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(appUser).where(eq(appUser.id, userId)).for('update');
     if (!user) return { delivered: 0, attached: 0 };
+    // Read under the user's row lock: linking and unlinking take it too, so the identities cannot move meanwhile.
+    const linked = await identitiesOfUser(tx, user.id);
     const claims = await tx
       .select()
       .from(heldClaim)
-      .where(and(eq(heldClaim.status, 'held'), claimableBy(user)))
+      .where(and(eq(heldClaim.status, 'held'), claimableBy(user.id, linked)))
       .for('update');
     if (claims.length === 0) return { delivered: 0, attached: 0 };
 

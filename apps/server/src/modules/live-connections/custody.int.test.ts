@@ -14,6 +14,7 @@ import { testBackends } from '../../test/test-context.ts';
 import { insertGoods } from '../../test/live-entries.fixture.ts';
 import { startLiveWorld, type LiveWorld } from '../live-ingestion/live-test-support.ts';
 import { type LivePlatform, LIVE_PLATFORMS } from '@hanabi/api';
+import { linkAccount } from '../../test/platform-identity.fixture.ts';
 
 /**
  * The custody attacks of issue 25 (docs/threat-model.md), each performed with HTTP requests by separate
@@ -286,10 +287,7 @@ describe.each(testBackends())('prize custody over HTTP (%s)', (backend) => {
       });
     const taker = await person();
     await giveWallet(taker.userId);
-    await db()
-      .update(appUser)
-      .set({ twitcastingUserId: '987654321', twitcastingScreenId: 'taken_handle' })
-      .where(eq(appUser.id, taker.userId));
+    await linkAccount(db(), taker.userId, 'twitcasting', '987654321', { screenId: 'taken_handle' });
     await world.ctx.container.services.delivery.releaseHeldClaims(taker.userId);
     const [still] = await db().select().from(heldClaim).where(eq(heldClaim.id, legacy));
     expect(still).toMatchObject({ status: 'held', userId: null });

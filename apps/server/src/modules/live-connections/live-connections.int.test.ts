@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PlatformConnections } from '@hanabi/api';
-import { appUser, heldClaim, platformConnection } from '../../db/schema.ts';
+import { heldClaim, platformConnection } from '../../db/schema.ts';
 import { asUser, testBackends } from '../../test/test-context.ts';
 import { insertGoods } from '../../test/live-entries.fixture.ts';
 import { bindingCookieOf, startLiveWorld, type LiveWorld } from '../live-ingestion/live-test-support.ts';
 import type { LivePlatform } from '@hanabi/api';
+import { linkedAccounts } from '../../test/platform-identity.fixture.ts';
 
 describe.each(testBackends({ embedded: true }))('platform connections over the sandbox (%s)', (backend) => {
   let world: LiveWorld;
@@ -47,9 +48,8 @@ describe.each(testBackends({ embedded: true }))('platform connections over the s
     expect(row!.refreshTokenEncrypted).not.toContain('1//');
     expect(row!.scopes).toContain('https://www.googleapis.com/auth/youtube.readonly');
 
-    const [user] = await db().select().from(appUser).where(eq(appUser.id, streamer.userId));
-    expect(user!.youtubeChannelId).toBe(row!.platformUserId);
-    expect(user!.youtubeTitle).toBe('Hanabi Streamer');
+    const { youtube } = await linkedAccounts(db(), streamer.userId);
+    expect(youtube).toMatchObject({ platformUserId: row!.platformUserId, displayName: 'Hanabi Streamer' });
 
     const listed = await connections(streamer.headers);
     expect(listed.twitcasting).toBeNull();
@@ -69,10 +69,12 @@ describe.each(testBackends({ embedded: true }))('platform connections over the s
     const listed = await connections(streamer.headers);
     expect(listed.twitcasting).toMatchObject({ displayName: 'Second Streamer', canReadChat: true });
     expect(listed.twitcasting!.screenId).toMatch(/^second_streamer_/);
-    const [user] = await db().select().from(appUser).where(eq(appUser.id, streamer.userId));
-    expect(user!.twitcastingUserId).toBe(listed.twitcasting!.platformUserId);
-    expect(user!.twitcastingScreenId).toBe(listed.twitcasting!.screenId);
-    expect(user!.twitcastingName).toBe('Second Streamer');
+    const { twitcasting } = await linkedAccounts(db(), streamer.userId);
+    expect(twitcasting).toMatchObject({
+      platformUserId: listed.twitcasting!.platformUserId,
+      screenId: listed.twitcasting!.screenId,
+      displayName: 'Second Streamer',
+    });
     const [row] = await db()
       .select()
       .from(platformConnection)
@@ -246,12 +248,7 @@ describe.each(testBackends({ embedded: true }))('platform connections over the s
     expect(
       await db().select().from(platformConnection).where(eq(platformConnection.userId, viewer.userId)),
     ).toEqual([]);
-    const [user] = await db().select().from(appUser).where(eq(appUser.id, viewer.userId));
-    expect([user!.youtubeChannelId, user!.youtubeTitle, user!.youtubeThumbnailUrl]).toEqual([
-      null,
-      null,
-      null,
-    ]);
+    expect(await linkedAccounts(db(), viewer.userId)).toEqual({});
     const other = await world.user('audience');
     expect(await world.connect(other.headers, 'youtube', 'identity', 'Second Streamer')).toContain(
       'connected=youtube',

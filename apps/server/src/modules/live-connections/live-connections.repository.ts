@@ -4,20 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { appUser, authVerification, platformConnection } from '../../db/schema.ts';
 import type { LivePlatform } from '../../adapters/live-chat/index.ts';
 import { attachClaimsOnUnlink } from '../delivery/index.ts';
+import { identityLinkedByOther, linkIdentity, unlinkIdentity } from '../platform-identities/index.ts';
 
 export type PlatformConnectionRow = typeof platformConnection.$inferSelect;
-export type AppUserSummary = Pick<
-  typeof appUser.$inferSelect,
-  | 'id'
-  | 'type'
-  | 'youtubeChannelId'
-  | 'youtubeTitle'
-  | 'youtubeThumbnailUrl'
-  | 'twitcastingUserId'
-  | 'twitcastingScreenId'
-  | 'twitcastingName'
-  | 'twitcastingImageUrl'
->;
+export type AppUserSummary = Pick<typeof appUser.$inferSelect, 'id' | 'type'>;
 
 /** What an OAuth `state` stands for: who asked, for which platform and purpose, and where to go back. */
 export interface OAuthStateValue {
@@ -70,17 +60,7 @@ export class LiveConnectionsRepository {
 
   async user(userId: string): Promise<AppUserSummary | null> {
     const [row] = await this.db
-      .select({
-        id: appUser.id,
-        type: appUser.type,
-        youtubeChannelId: appUser.youtubeChannelId,
-        youtubeTitle: appUser.youtubeTitle,
-        youtubeThumbnailUrl: appUser.youtubeThumbnailUrl,
-        twitcastingUserId: appUser.twitcastingUserId,
-        twitcastingScreenId: appUser.twitcastingScreenId,
-        twitcastingName: appUser.twitcastingName,
-        twitcastingImageUrl: appUser.twitcastingImageUrl,
-      })
+      .select({ id: appUser.id, type: appUser.type })
       .from(appUser)
       .where(eq(appUser.id, userId));
     return row ?? null;
@@ -103,7 +83,7 @@ export class LiveConnectionsRepository {
     return row ?? null;
   }
 
-  /** Another Hanabi user already holds this platform identity (as a connection or on their profile). */
+  /** Another Hanabi user already holds this platform identity (as a connection or a linked identity). */
   async identityTakenByOther(
     userId: string,
     platform: LivePlatform,
@@ -121,21 +101,17 @@ export class LiveConnectionsRepository {
       )
       .limit(1);
     if (connection) return true;
-    const column = platform === 'youtube' ? appUser.youtubeChannelId : appUser.twitcastingUserId;
-    const [user] = await this.db
-      .select({ id: appUser.id })
-      .from(appUser)
-      .where(and(eq(column, platformUserId), ne(appUser.id, userId)))
-      .limit(1);
-    return Boolean(user);
+    return identityLinkedByOther(this.db, userId, platform, platformUserId);
   }
 
   /**
    * Stores the connection (one per user and platform; a reconnect replaces tokens and identity and clears
-   * `revokedAt`) and copies the identity onto the user's profile, in one transaction.
+   * `revokedAt`) and records the identity as the user's `platform_identity` row, in one transaction.
    */
   async link(userId: string, identity: LinkedIdentity, now: Date): Promise<PlatformConnectionRow> {
     return this.db.transaction(async (tx) => {
+      // The user's row first, as every change of their links and wallet does (held prizes read links under it).
+      await tx.update(appUser).set({ updatedAt: now }).where(eq(appUser.id, userId));
       const values = {
         platformUserId: identity.platformUserId,
         screenId: identity.screenId,
@@ -161,59 +137,35 @@ export class LiveConnectionsRepository {
           },
         })
         .returning();
-      await tx
-        .update(appUser)
-        .set(
-          identity.platform === 'youtube'
-            ? {
-                youtubeChannelId: identity.platformUserId,
-                youtubeTitle: identity.displayName,
-                youtubeThumbnailUrl: identity.imageUrl,
-                updatedAt: now,
-              }
-            : {
-                twitcastingUserId: identity.platformUserId,
-                twitcastingScreenId: identity.screenId,
-                twitcastingName: identity.displayName,
-                twitcastingImageUrl: identity.imageUrl,
-                updatedAt: now,
-              },
-        )
-        .where(eq(appUser.id, userId));
+      await linkIdentity(
+        tx,
+        userId,
+        {
+          platform: identity.platform,
+          platformUserId: identity.platformUserId,
+          screenId: identity.screenId,
+          displayName: identity.displayName,
+          imageUrl: identity.imageUrl,
+        },
+        now,
+      );
       return row!;
     });
   }
 
   /**
-   * Deletes the connection (and so its tokens) and clears the identity from the profile; prizes still held for
-   * the identity stay this user's (decision 0061).
+   * Deletes the connection (and so its tokens) and the user's identity row; prizes still held for the identity
+   * stay this user's (decision 0061).
    */
   async unlink(userId: string, platform: LivePlatform, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [user] = await tx
-        .select({ youtube: appUser.youtubeChannelId, twitcasting: appUser.twitcastingUserId })
-        .from(appUser)
-        .where(eq(appUser.id, userId))
-        .for('update');
-      const platformUserId = user?.[platform];
-      if (platformUserId) await attachClaimsOnUnlink(tx, userId, platform, platformUserId);
+      // The user's row first, as every change of their links and wallet does (held prizes read links under it).
+      await tx.update(appUser).set({ updatedAt: now }).where(eq(appUser.id, userId));
+      const removed = await unlinkIdentity(tx, userId, platform);
+      if (removed) await attachClaimsOnUnlink(tx, userId, platform, removed.platformUserId);
       await tx
         .delete(platformConnection)
         .where(and(eq(platformConnection.userId, userId), eq(platformConnection.platform, platform)));
-      await tx
-        .update(appUser)
-        .set(
-          platform === 'youtube'
-            ? { youtubeChannelId: null, youtubeTitle: null, youtubeThumbnailUrl: null, updatedAt: now }
-            : {
-                twitcastingUserId: null,
-                twitcastingScreenId: null,
-                twitcastingName: null,
-                twitcastingImageUrl: null,
-                updatedAt: now,
-              },
-        )
-        .where(eq(appUser.id, userId));
     });
   }
 

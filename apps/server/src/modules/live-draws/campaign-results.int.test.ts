@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignResults, MyCampaignResults } from '@hanabi/api';
-import { appUser } from '../../db/schema.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { insertComments, insertUser } from '../../test/live-entries.fixture.ts';
 import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
+import { linkAccount } from '../../test/platform-identity.fixture.ts';
 import { streamAddresses } from './campaign-results.service.ts';
 
 const WALLET = '0x2222222222222222222222222222222222222222';
@@ -19,7 +18,7 @@ describe.each(testBackends())('campaign results on %s', (backend) => {
     const db = world.ctx.container.database.db;
     // Every commenter wins: a linked viewer with a wallet (delivered) and a stranger (held until linked).
     c = await world.campaign({ winnerCount: 2 });
-    linkedWinner = await insertUser(db, { youtubeChannelId: 'UClinked', walletAddress: WALLET });
+    linkedWinner = await insertUser(db, { links: { youtube: 'UClinked' }, walletAddress: WALLET });
     await insertComments(db, c.youtube.id, [
       { author: 'UClinked', name: 'Linked Lin' },
       { author: 'UCstranger', name: 'Stranger Sam' },
@@ -73,7 +72,7 @@ describe.each(testBackends())('campaign results on %s', (backend) => {
 
   it('a stranger who links the chat identity sees the win as theirs and it stops waiting publicly', async () => {
     const db = world.ctx.container.database.db;
-    await db.update(appUser).set({ youtubeChannelId: 'UCstranger' }).where(eq(appUser.id, world.viewerId));
+    await linkAccount(db, world.viewerId, 'youtube', 'UCstranger');
     const wins = MyCampaignResults.parse((await mine(world.viewerId)).json()).wins;
     expect(wins.map((w) => w.displayName)).toEqual(['Stranger Sam']);
     const body = CampaignResults.parse((await results(null)).json());

@@ -5,6 +5,7 @@ import { appUser, delivery, digitalGoods, heldClaim, winner } from '../../db/sch
 import { testBackends } from '../../test/test-context.ts';
 import { insertComments, insertUser } from '../../test/live-entries.fixture.ts';
 import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
+import { linkAccount } from '../../test/platform-identity.fixture.ts';
 import type { LivePlatform } from '@hanabi/api';
 
 const WALLET = '0x1111111111111111111111111111111111111111';
@@ -20,8 +21,8 @@ describe.each(testBackends())('distribution of drawn winners on %s', (backend) =
     const db = world.ctx.container.database.db;
     // Every commenter wins (3 of 3): a linked user with a wallet, a linked user without, an unknown viewer.
     c = await world.campaign({ winnerCount: 4 });
-    withWallet = await insertUser(db, { youtubeChannelId: 'UCwallet', walletAddress: WALLET });
-    withoutWallet = await insertUser(db, { youtubeChannelId: 'UCnowallet' });
+    withWallet = await insertUser(db, { links: { youtube: 'UCwallet' }, walletAddress: WALLET });
+    withoutWallet = await insertUser(db, { links: { youtube: 'UCnowallet' } });
     await insertComments(db, c.youtube.id, [
       { author: 'UCwallet' },
       { author: 'UCnowallet' },
@@ -131,9 +132,10 @@ describe.each(testBackends())('distribution of drawn winners on %s', (backend) =
   it('delivers a held prize once its person links the identity and sets a wallet; the winner mirrors it', async () => {
     const db = world.ctx.container.database.db;
     const stranger = await insertUser(db, { name: 'Stranger' });
+    await linkAccount(db, stranger, 'youtube', 'UCstranger');
     await db
       .update(appUser)
-      .set({ youtubeChannelId: 'UCstranger', walletAddress: '0x2222222222222222222222222222222222222222' })
+      .set({ walletAddress: '0x2222222222222222222222222222222222222222' })
       .where(eq(appUser.id, stranger));
     const outcome = await world.ctx.container.services.delivery.releaseHeldClaims(stranger);
     expect(outcome.delivered).toBe(1);

@@ -8,6 +8,7 @@ import type { Logger } from '../../logger.ts';
 import { DeliveryRepository } from '../delivery/index.ts';
 import type { DeliveryService } from '../delivery/index.ts';
 import { publishLiveEvent } from '../live-events/index.ts';
+import { linkedUserOf } from '../platform-identities/index.ts';
 import type { CampaignAccess } from './campaign-access.ts';
 import type { DrawsRepository } from './draws.repository.ts';
 import type { LivePlatform } from '@hanabi/api';
@@ -57,9 +58,7 @@ export class DistributionService {
         .leftJoin(
           appUser,
           // The user known at the draw, or — none then — whoever has linked the platform identity since.
-          sql`(${appUser.id} = ${winner.userId} or (${winner.userId} is null and ${
-            platform === 'youtube' ? appUser.youtubeChannelId : appUser.twitcastingUserId
-          } = ${winner.platformUserId}))`,
+          sql`${appUser.id} = coalesce(${winner.userId}, ${linkedUserOf(winner.platform, winner.platformUserId)})`,
         )
         .where(and(ofPlatform, eq(winner.status, 'drawn')))
         .for('update', { of: winner });

@@ -9,6 +9,7 @@ import type {
   WinnerStatus,
 } from '@hanabi/api';
 import type { Db } from '../../db/client.ts';
+import { linkedUserOf } from '../platform-identities/index.ts';
 import {
   appUser,
   delivery,
@@ -124,11 +125,7 @@ export class DrawsRepository {
       .innerJoin(draw, eq(draw.id, winner.drawId))
       .leftJoin(
         linked,
-        sql`${linked.id} = coalesce(${winner.userId}, (
-          select u.id from app_user u where
-            (${winner.platform} = 'youtube' and u.youtube_channel_id = ${winner.platformUserId})
-            or (${winner.platform} = 'twitcasting' and u.twitcasting_user_id = ${winner.platformUserId})
-          limit 1))`,
+        sql`${linked.id} = coalesce(${winner.userId}, ${linkedUserOf(winner.platform, winner.platformUserId)})`,
       )
       .leftJoin(delivery, eq(delivery.id, winner.deliveryId))
       .leftJoin(heldClaim, eq(heldClaim.id, winner.heldClaimId))

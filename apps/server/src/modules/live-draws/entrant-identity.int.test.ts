@@ -9,6 +9,7 @@ import { drawTestWorld } from '../../test/draws.fixture.ts';
 import { serverPaths } from '../../paths.ts';
 import { testBackends, testConfig } from '../../test/test-context.ts';
 import { insertCampaign, insertComments, insertStream, insertUser } from '../../test/live-entries.fixture.ts';
+import { unlinkAccount } from '../../test/platform-identity.fixture.ts';
 import { AdapterError } from '../../adapters/adapter-error.ts';
 import { DrawEngine } from './draw.engine.ts';
 
@@ -49,20 +50,19 @@ describe.each(testBackends())('entrant identity on %s', (backend) => {
    * nobody linked. The draw is left closed.
    */
   async function closedDraw() {
-    const personId = await insertUser(database.db, {
-      youtubeChannelId: `UC-${crypto.randomUUID()}`,
-      twitcastingUserId: `tc-${crypto.randomUUID()}`,
-    });
-    const [person] = await database.db.select().from(appUser).where(eq(appUser.id, personId));
+    const links = { youtube: `UC-${crypto.randomUUID()}`, twitcasting: `tc-${crypto.randomUUID()}` };
+    const personId = await insertUser(database.db, { links });
+    const [row] = await database.db.select().from(appUser).where(eq(appUser.id, personId));
+    const person = { ...row!, youtubeChannelId: links.youtube, twitcastingUserId: links.twitcasting };
     const campaignId = await insertCampaign(database.db, { streamerId, goodsId, winnerCount: 2 });
     const youtube = await insertStream(database.db, { campaignId, platform: 'youtube' });
     const twitcasting = await insertStream(database.db, { campaignId, platform: 'twitcasting' });
     const early = new Date(Date.now() - 60_000);
     await insertComments(database.db, twitcasting.id, [
-      { author: person!.twitcastingUserId!, publishedAt: early },
+      { author: person.twitcastingUserId, publishedAt: early },
     ]);
     await insertComments(database.db, youtube.id, [
-      { author: person!.youtubeChannelId! },
+      { author: person.youtubeChannelId },
       { author: 'UC-stranger' },
     ]);
     const { engine, up } = pausedEngine();
@@ -70,7 +70,7 @@ describe.each(testBackends())('entrant identity on %s', (backend) => {
     await expect(engine.run(request)).rejects.toMatchObject({ statusCode: 503 });
     const [closed] = await database.db.select().from(draw).where(eq(draw.campaignId, campaignId));
     expect(closed).toMatchObject({ status: 'closed' });
-    return { drawId: closed!.id, person: person!, engine, up };
+    return { drawId: closed!.id, person, engine, up };
   }
 
   const entrantsOf = (drawId: string) =>
@@ -101,10 +101,8 @@ describe.each(testBackends())('entrant identity on %s', (backend) => {
 
   it('a person who unlinks between the freeze and the reveal wins with the identity they entered with', async () => {
     const { drawId, person, engine, up } = await closedDraw();
-    await database.db
-      .update(appUser)
-      .set({ youtubeChannelId: null, twitcastingUserId: null })
-      .where(eq(appUser.id, person.id));
+    await unlinkAccount(database.db, person.id, 'youtube');
+    await unlinkAccount(database.db, person.id, 'twitcasting');
     up();
     expect(await engine.resume(drawId)).toMatchObject({ status: 'revealed' });
     const winners = await database.db
@@ -139,15 +137,23 @@ describe.each(testBackends())('entrant identity on %s', (backend) => {
       .set({ platform: null, platformUserId: null, userId: null })
       .where(eq(drawEntrant.drawId, drawId));
     // The migration's back-fill statements, run again on the emptied rows. Since 0018 a comment belongs to its
-    // chat, not to a stream: the join is rewritten to today's tables, the rest runs as written.
+    // chat, not to a stream, and since 0025 a linked account is a `platform_identity` row, not a column of
+    // app_user: those joins are rewritten to today's tables, the rest runs as written.
     const migration = readFileSync(`${serverPaths.migrations}/0017_entrant_identity.sql`, 'utf8');
     const streamJoin = 'c."live_stream_id" = s."id"';
+    const userJoin = `JOIN "app_user" u ON (s."platform" = 'youtube' AND c."author_platform_id" = u."youtube_channel_id")
+    OR (s."platform" = 'twitcasting' AND c."author_platform_id" = u."twitcasting_user_id")`;
     expect(migration).toContain(streamJoin);
+    expect(migration).toContain(userJoin);
     for (const statement of migration
       .split('--> statement-breakpoint')
       .filter((s) => /^\s*(--.*\n)*\s*UPDATE/.test(s))) {
       const chatJoin = 'c."platform" = s."platform" AND c."broadcast_id" = s."broadcast_id"';
-      await database.db.execute(sql.raw(statement.replace(streamJoin, chatJoin)));
+      const identityJoin = `JOIN (SELECT "user_id" AS "id", "platform", "platform_user_id" FROM "platform_identity") u
+        ON u."platform" = s."platform" AND u."platform_user_id" = c."author_platform_id"`;
+      await database.db.execute(
+        sql.raw(statement.replace(streamJoin, chatJoin).replace(userJoin, identityJoin)),
+      );
     }
     expect(await entrantsOf(drawId)).toEqual(stored);
   });

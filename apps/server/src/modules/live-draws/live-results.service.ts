@@ -24,6 +24,7 @@ import {
 } from '../live-entries/index.ts';
 import { toConnection } from '../live-connections/index.ts';
 import { toLiveStream } from '../live-ingestion/index.ts';
+import { joinLinkedUser } from '../platform-identities/index.ts';
 import type { CampaignAccess, CampaignRow } from './campaign-access.ts';
 import { toDrawSummary, type DrawsRepository } from './draws.repository.ts';
 import { type LivePlatform, LIVE_PLATFORMS } from '@hanabi/api';
@@ -86,12 +87,11 @@ export class LiveResultsService {
     const [totals, eligible] = await Promise.all([
       this.db.execute(sql`
         select count(*)::int as comments,
-          count(distinct coalesce('user:' || coalesce(uy.id, ut.id), s.platform || ':' || c.author_platform_id))::int
+          count(distinct coalesce('user:' || linked.user_id, s.platform || ':' || c.author_platform_id))::int
             as entrants
         from live_comment c
         join live_stream s on ${streamSeesComment('s', 'c')}
-        left join app_user uy on s.platform = 'youtube' and uy.youtube_channel_id = c.author_platform_id
-        left join app_user ut on s.platform = 'twitcasting' and ut.twitcasting_user_id = c.author_platform_id
+        ${joinLinkedUser('linked', sql`s.platform`, sql`c.author_platform_id`)}
         where s.id in (${idList})`),
       this.db.execute(sql`${entrantsCte(owned, scope)} select count(*)::int as count from entrants`),
     ]);

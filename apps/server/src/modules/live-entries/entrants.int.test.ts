@@ -131,7 +131,7 @@ describe.each(testBackends({ embedded: true }))('entrants on %s', (backend) => {
 
   it('counts a person linked on both platforms once (cross-platform de-duplication)', async () => {
     const c = await setup({});
-    const linked = await insertUser(database.db, { youtubeChannelId: 'UClinked', twitcastingUserId: '777' });
+    const linked = await insertUser(database.db, { links: { youtube: 'UClinked', twitcasting: '777' } });
     await insertComments(database.db, c.youtube, [say('UClinked'), say('UCother')]);
     await insertComments(database.db, c.twitcasting, [say('777'), say('888')]);
     const frozen = await freeze(c.id);
@@ -176,7 +176,7 @@ describe.each(testBackends({ embedded: true }))('entrants on %s', (backend) => {
     // Won from another streamer: no cooldown here.
     await won(elsewhere.id, { key: 'youtube:UCelse', platform: 'youtube', platformUserId: 'UCelse' });
     // Won unlinked on TwitCasting, has since linked it and now comments on YouTube: still the same person.
-    const person = await insertUser(database.db, { youtubeChannelId: 'UCperson', twitcastingUserId: '4242' });
+    const person = await insertUser(database.db, { links: { youtube: 'UCperson', twitcasting: '4242' } });
     await won(
       earlier.id,
       { key: 'twitcasting:4242', platform: 'twitcasting', platformUserId: '4242' },

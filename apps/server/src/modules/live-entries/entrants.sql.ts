@@ -4,14 +4,15 @@ import type { Db } from '../../db/client.ts';
 import type { CampaignEntryRule } from '../../db/schema.ts';
 import { eligibleCommentCondition } from './entry-rule.ts';
 import { streamSeesComment } from './stream-comments.sql.ts';
+import { joinLinkedUser } from '../platform-identities/index.ts';
 
 /*
  * The entrants of a campaign, set-based (docs/design.md §6; decision 0042): distinct eligible authors over ALL
  * the campaign's live streams, keyed so one person counts once.
  *
- * - Key: `youtube:{channel id}` / `twitcasting:{user id}`, or `user:{app user id}` when that platform identity is
- *   linked to a Hanabi user (app_user.youtube_channel_id / twitcasting_user_id): a linked person commenting on
- *   both platforms of a simulcast is one entrant.
+ * - Key: `{platform}:{author id}` (`youtube:{channel id}`, `twitcasting:{user id}`), or `user:{app user id}` when
+ *   that platform identity is linked to a Hanabi user (a `platform_identity` row, decision 0228): a linked person
+ *   commenting on both platforms of a simulcast is one entrant.
  * - onePerPerson: an entrant is a key, never a comment, so everyone has exactly one entry whatever the flag
  *   says. Weighting by comment count would reward spam, and the original product has no weighted draws: the
  *   flag is kept for the form and documented as always-on.
@@ -91,9 +92,9 @@ function blockedKeys(campaign: EntryCampaign, scope: EntrantScope): SQL {
       select entrant_key as key from past
       union select platform || ':' || platform_user_id from past
       union select 'user:' || user_id from past where user_id is not null
-      union select 'user:' || u.id from past p join app_user u
-        on (p.platform = 'youtube' and u.youtube_channel_id = p.platform_user_id)
-        or (p.platform = 'twitcasting' and u.twitcasting_user_id = p.platform_user_id)
+      union select 'user:' || linked.user_id from past p
+        ${joinLinkedUser('linked', sql`p.platform`, sql`p.platform_user_id`)}
+        where linked.user_id is not null
     )`;
 }
 
@@ -114,22 +115,19 @@ export function entrantsCte(campaign: EntryCampaign, scope: EntrantScope): SQL {
   return sql`with ${blockedKeys(campaign, scope)},
     eligible as (
       select
-        coalesce('user:' || coalesce(uy.id, ut.id), live_stream.platform || ':' || live_comment.author_platform_id)
+        coalesce('user:' || linked.user_id, live_stream.platform || ':' || live_comment.author_platform_id)
           as entrant_key,
         live_comment.author_name as display_name,
         live_stream.platform as platform,
         live_comment.author_platform_id as platform_user_id,
-        coalesce(uy.id, ut.id) as user_id,
+        linked.user_id as user_id,
         live_stream.id as live_stream_id,
         live_comment.published_at as published_at,
         live_comment.id as comment_id
       from live_comment
       -- A campaign has at most one stream per chat, so each comment counts once for it.
       join live_stream on ${streamSeesComment('live_stream', 'live_comment')}
-      left join app_user uy
-        on live_stream.platform = 'youtube' and uy.youtube_channel_id = live_comment.author_platform_id
-      left join app_user ut
-        on live_stream.platform = 'twitcasting' and ut.twitcasting_user_id = live_comment.author_platform_id
+      ${joinLinkedUser('linked', sql`live_stream.platform`, sql`live_comment.author_platform_id`)}
       where live_stream.campaign_id = ${campaign.id} ${streams} ${published}
         and ${eligibleCommentCondition(campaign.entryRule, campaign)}
     ),

@@ -1,7 +1,11 @@
 import type { PreviewRow } from '@hanabi/api';
-import type { RecipientUser } from './manual-distribution.repository.ts';
+import type { RecipientUser, WantedAccount } from './manual-distribution.repository.ts';
 import { parseRecipient, type ParsedRecipient } from './recipient-parser.ts';
-import type { LivePlatform } from '@hanabi/api';
+import { LIVE_PLATFORMS, type LivePlatform } from '@hanabi/api';
+
+const isPlatform = (kind: string): kind is LivePlatform =>
+  (LIVE_PLATFORMS as readonly string[]).includes(kind);
+const accountKey = (platform: string, platformUserId: string) => `${platform}:${platformUserId}`;
 
 /** Where a held row waits: the identity that will claim it. */
 export interface HoldTarget {
@@ -22,12 +26,10 @@ export interface DistributionPlan {
 /** The identities a list names, for one query over users. */
 export function identitiesOf(parsed: readonly ParsedRecipient[]) {
   const pick = (kind: string) => parsed.flatMap((item) => (item.ok && item.kind === kind ? [item.id] : []));
-  return {
-    userIds: pick('user'),
-    wallets: pick('wallet'),
-    youtube: pick('youtube'),
-    twitcasting: pick('twitcasting'),
-  };
+  const accounts: WantedAccount[] = parsed.flatMap((item) =>
+    item.ok && isPlatform(item.kind) ? [{ platform: item.kind, platformUserId: item.id }] : [],
+  );
+  return { userIds: pick('user'), wallets: pick('wallet'), accounts };
 }
 
 /**
@@ -45,11 +47,12 @@ export function planDistribution(
   const byWallet = new Map(
     users.flatMap((user) => (user.walletAddress ? [[user.walletAddress.toLowerCase(), user]] : [])),
   );
-  const byYoutube = new Map(
-    users.flatMap((user) => (user.youtubeChannelId ? [[user.youtubeChannelId, user]] : [])),
-  );
-  const byTwitcasting = new Map(
-    users.flatMap((user) => (user.twitcastingUserId ? [[user.twitcastingUserId, user]] : [])),
+  const byAccount = new Map(
+    users.flatMap((user) =>
+      user.identities.map(
+        (identity) => [accountKey(identity.platform, identity.platformUserId), user] as const,
+      ),
+    ),
   );
   const firstRowOf = new Map<string, number>();
   let totalAmount = 0;
@@ -72,8 +75,7 @@ export function planDistribution(
     let user: RecipientUser | undefined;
     if (kind === 'user') user = byId.get(parsed.id);
     if (kind === 'wallet') user = byWallet.get(parsed.id.toLowerCase());
-    if (kind === 'youtube') user = byYoutube.get(parsed.id);
-    if (kind === 'twitcasting') user = byTwitcasting.get(parsed.id);
+    if (isPlatform(kind)) user = byAccount.get(accountKey(kind, parsed.id));
     if (kind === 'user' && !user) {
       return { ...base, kind, outcome: 'invalid', reason: 'no Hanabi user has this id' };
     }

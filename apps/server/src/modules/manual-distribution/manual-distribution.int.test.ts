@@ -6,6 +6,7 @@ import { createGoods } from '../../test/goods-fixtures.ts';
 import { testBackends } from '../../test/test-context.ts';
 import { setWalletWithProof, testWallet } from '../../test/wallet-helpers.ts';
 import { openDeliveryWorld, randomAddress, type DeliveryWorld } from '../../test/delivery.fixture.ts';
+import { linkAccount } from '../../test/platform-identity.fixture.ts';
 
 const YOUTUBE_CHANNEL = 'UCabcdefghijklmnopqrstuv';
 
@@ -154,10 +155,8 @@ describe.each(testBackends({ embedded: true }))('manual distribution (%s)', (bac
 
     // Linking the YouTube channel (what the platform OAuth callback records) and a wallet releases the second.
     const walletB = randomAddress();
-    await db()
-      .update(appUser)
-      .set({ youtubeChannelId: YOUTUBE_CHANNEL, walletAddress: walletB })
-      .where(eq(appUser.id, viewer.userId));
+    await linkAccount(db(), viewer.userId, 'youtube', YOUTUBE_CHANNEL);
+    await db().update(appUser).set({ walletAddress: walletB }).where(eq(appUser.id, viewer.userId));
     expect(await world.ctx.container.services.delivery.releaseHeldClaims(viewer.userId)).toEqual({
       delivered: 1,
       attached: 0,

@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { atMillisecond } from '../../lib/cursor.ts';
 import { appUser, digitalGoods, manualDistribution } from '../../db/schema.ts';
+import { hasLinkedAnyOf, identitiesOf, type PlatformIdentity } from '../platform-identities/index.ts';
+import type { LivePlatform } from '@hanabi/api';
 
 export type ManualDistributionRow = typeof manualDistribution.$inferSelect;
 
@@ -10,9 +12,14 @@ export interface RecipientUser {
   id: string;
   name: string;
   walletAddress: string | null;
-  youtubeChannelId: string | null;
-  twitcastingUserId: string | null;
-  twitcastingScreenId: string | null;
+  /** The platform accounts they linked. */
+  identities: PlatformIdentity[];
+}
+
+/** A platform account a recipient list names (by its stable id). */
+export interface WantedAccount {
+  platform: LivePlatform;
+  platformUserId: string;
 }
 
 type Reader = Pick<Db, 'select'>;
@@ -23,9 +30,7 @@ const recipientColumns = {
   id: appUser.id,
   name: appUser.name,
   walletAddress: appUser.walletAddress,
-  youtubeChannelId: appUser.youtubeChannelId,
-  twitcastingUserId: appUser.twitcastingUserId,
-  twitcastingScreenId: appUser.twitcastingScreenId,
+  identities: identitiesOf(appUser.id),
 };
 
 export class ManualDistributionRepository {
@@ -38,9 +43,9 @@ export class ManualDistributionRepository {
     return row ?? null;
   }
 
-  /** Users matching any of the identities the rows name (ids, wallets, YouTube and TwitCasting ids). */
+  /** Users matching any of the identities the rows name (ids, wallets, linked platform accounts). */
   async recipients(
-    wanted: { userIds: string[]; wallets: string[]; youtube: string[]; twitcasting: string[] },
+    wanted: { userIds: string[]; wallets: string[]; accounts: WantedAccount[] },
     db: Reader = this.db,
   ): Promise<RecipientUser[]> {
     const conditions: SQL[] = [];
@@ -53,9 +58,8 @@ export class ManualDistributionRepository {
         ),
       );
     }
-    if (wanted.youtube.length) conditions.push(inArray(appUser.youtubeChannelId, wanted.youtube));
-    // Numeric TwitCasting user ids only (screen ids are resolved before planning).
-    if (wanted.twitcasting.length) conditions.push(inArray(appUser.twitcastingUserId, wanted.twitcasting));
+    // Stable ids only (TwitCasting screen ids are resolved to numeric ids before planning).
+    if (wanted.accounts.length) conditions.push(hasLinkedAnyOf(appUser.id, wanted.accounts));
     if (conditions.length === 0) return [];
     return db
       .select(recipientColumns)

@@ -16,8 +16,10 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appUser, digitalGoods, follow } from '../../db/schema.ts';
+import { personColumns, type PersonRow } from '../account/index.ts';
+import { identityIs, identityMatches } from '../platform-identities/index.ts';
 
-export type UserRow = typeof appUser.$inferSelect;
+export type UserRow = PersonRow;
 export type StreamerSort = 'followers' | 'activeCampaigns' | 'newest';
 
 export interface StreamerListFilter {
@@ -56,14 +58,7 @@ export class StreamerRepository {
     const conditions: SQL[] = [eq(appUser.type, 'streamer'), isNull(appUser.suspendedAt)];
     if (filter.text) {
       const pattern = likePattern(filter.text);
-      conditions.push(
-        or(
-          ilike(appUser.name, pattern),
-          ilike(appUser.youtubeTitle, pattern),
-          ilike(appUser.twitcastingName, pattern),
-          ilike(appUser.twitcastingScreenId, pattern),
-        )!,
-      );
+      conditions.push(or(ilike(appUser.name, pattern), identityMatches(appUser.id, pattern))!);
     }
     if (filter.followedBy) {
       conditions.push(
@@ -98,7 +93,12 @@ export class StreamerRepository {
         ? [desc(appUser.createdAt), desc(appUser.id)]
         : [desc(filter.sort === 'followers' ? followerCount : activeCampaignCount), asc(appUser.id)];
     return this.db
-      .select({ user: appUser, followers: followerCount, active: activeCampaignCount, createdKey })
+      .select({
+        user: personColumns(appUser),
+        followers: followerCount,
+        active: activeCampaignCount,
+        createdKey,
+      })
       .from(appUser)
       .where(and(...conditions))
       .orderBy(...order)
@@ -107,7 +107,12 @@ export class StreamerRepository {
 
   async findStreamer(id: string): Promise<StreamerWithCounts | null> {
     const [row] = await this.db
-      .select({ user: appUser, followers: followerCount, active: activeCampaignCount, createdKey })
+      .select({
+        user: personColumns(appUser),
+        followers: followerCount,
+        active: activeCampaignCount,
+        createdKey,
+      })
       .from(appUser)
       .where(and(eq(appUser.id, id), eq(appUser.type, 'streamer'), isNull(appUser.suspendedAt)));
     return row ?? null;
@@ -160,16 +165,11 @@ export class StreamerRepository {
   ): Promise<UserRow[]> {
     const conditions: SQL[] = [
       isNull(appUser.suspendedAt),
-      or(
-        ilike(appUser.name, likePattern(text)),
-        eq(appUser.youtubeChannelId, text),
-        eq(appUser.twitcastingUserId, text),
-        sql`lower(${appUser.twitcastingScreenId}) = lower(${text})`,
-      )!,
+      or(ilike(appUser.name, likePattern(text)), identityIs(appUser.id, text))!,
     ];
     if (type) conditions.push(eq(appUser.type, type));
     return this.db
-      .select()
+      .select(personColumns(appUser))
       .from(appUser)
       .where(and(...conditions))
       .orderBy(asc(appUser.name), asc(appUser.id))

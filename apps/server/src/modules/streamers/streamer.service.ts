@@ -15,6 +15,7 @@ import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { toUserSummary } from '../account/index.ts';
+import { profileFieldsOf, profileLinksOf } from '../platform-identities/index.ts';
 import type { CampaignService } from '../campaigns/index.ts';
 import { assetRefOf } from '../digital-goods/index.ts';
 import type { AssetRepository } from '../uploads/index.ts';
@@ -31,29 +32,14 @@ function toCard(row: StreamerWithCounts, isFollowing: boolean): StreamerCard {
 }
 
 function linksOf(user: UserRow): PlatformLink[] {
-  const links: PlatformLink[] = [];
-  if (user.youtubeChannelId) {
-    links.push({
-      platform: 'youtube',
-      label: user.youtubeTitle ?? user.youtubeChannelId,
-      url: `https://www.youtube.com/channel/${encodeURIComponent(user.youtubeChannelId)}`,
-    });
-  }
-  if (user.twitcastingScreenId) {
-    links.push({
-      platform: 'twitcasting',
-      label: user.twitcastingName ?? user.twitcastingScreenId,
-      url: `https://twitcasting.tv/${encodeURIComponent(user.twitcastingScreenId)}`,
-    });
-  }
-  return links;
+  return profileLinksOf(user.identities);
 }
 
 function toPublicUser(user: UserRow): PublicUser {
   return {
     ...toUserSummary(user),
     type: user.type,
-    twitcastingUserId: user.twitcastingUserId,
+    twitcastingUserId: profileFieldsOf(user.identities).twitcastingUserId,
     hasWallet: user.walletAddress !== null,
   };
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { CampaignList, StreamerList, StreamerProfile, UserSearchResult } from '@hanabi/api';
-import { appUser } from '../../db/schema.ts';
 import { createTestContext, testBackends, type TestContext } from '../../test/test-context.ts';
 import { callAs, signUpByEmail, type SignedIn } from '../../test/auth-helpers.ts';
 import { campaignBody, createGoods } from '../../test/goods-fixtures.ts';
+import { linkAccount } from '../../test/platform-identity.fixture.ts';
 
 type Person = SignedIn & { userId: string };
 const fields = (body: { error: { details?: { field: string }[] } }) =>
@@ -29,14 +28,10 @@ describe.each(testBackends({ embedded: true }))(
       fan = await signUpByEmail(ctx, 'fan@example.com', 'audience', 'ファン');
       fan2 = await signUpByEmail(ctx, 'fan2@example.com', 'audience', 'ファン2');
       operator = await signUpByEmail(ctx, 'op@example.com', 'audience', '運営');
-      await ctx.container.database.db
-        .update(appUser)
-        .set({
-          youtubeChannelId: 'UC_hanabi_0',
-          twitcastingUserId: '182224938',
-          twitcastingScreenId: 'Hanabi_Tc',
-        })
-        .where(eq(appUser.id, streamers[0]!.userId));
+      await linkAccount(ctx.container.database.db, streamers[0]!.userId, 'youtube', 'UC_hanabi_0');
+      await linkAccount(ctx.container.database.db, streamers[0]!.userId, 'twitcasting', '182224938', {
+        screenId: 'Hanabi_Tc',
+      });
       // Streamer 1 has two active campaigns, streamer 2 one.
       for (const [owner, count] of [
         [streamers[1]!, 2],

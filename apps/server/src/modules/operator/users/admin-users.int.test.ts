@@ -4,6 +4,7 @@ import { appUser } from '../../../db/schema.ts';
 import { callAs, signUpByEmail, type SignedIn } from '../../../test/auth-helpers.ts';
 import { createTestContext, testBackends, type TestContext } from '../../../test/test-context.ts';
 import { insertCampaign, insertDelivery, insertGoods, insertUser } from '../../../test/analytics.fixture.ts';
+import { linkAccount } from '../../../test/platform-identity.fixture.ts';
 
 type Person = SignedIn & { userId: string };
 const HOUR = 3_600_000;
@@ -74,12 +75,10 @@ describe.each(testBackends({ embedded: true }))('operator user tools (%s)', (bac
     const db = ctx.container.database.db;
     await db
       .update(appUser)
-      .set({
-        youtubeChannelId: 'UC_sakura_channel',
-        walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
-      })
+      .set({ walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7' })
       .where(eq(appUser.id, streamer.userId));
-    await db.update(appUser).set({ twitcastingUserId: 'tc_fan_42' }).where(eq(appUser.id, fan.userId));
+    await linkAccount(db, streamer.userId, 'youtube', 'UC_sakura_channel');
+    await linkAccount(db, fan.userId, 'twitcasting', 'tc_fan_42');
 
     expect((await list('?q=sakura')).list.map((user) => user.id)).toEqual([streamer.userId]);
     expect((await list('?q=UC_SAKURA')).list.map((user) => user.id)).toEqual([streamer.userId]);

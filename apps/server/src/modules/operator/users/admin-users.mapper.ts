@@ -1,10 +1,23 @@
 import type { AdminUser, AdminUserDetail } from '@hanabi/api';
 import { isPlaceholderEmail } from '../../../adapters/oauth/index.ts';
+import { profileFieldsOf } from '../../platform-identities/index.ts';
 import type { AdminUserRow, AdminUsersRepository } from './admin-users.repository.ts';
 
 type CampaignPage = Awaited<ReturnType<AdminUsersRepository['campaignsOf']>>;
 type GoodsPage = Awaited<ReturnType<AdminUsersRepository['goodsOf']>>;
 type DeliveryPage = Awaited<ReturnType<AdminUsersRepository['deliveriesTo']>>;
+
+/** The contract's platform fields operators see (no images). */
+function linkedFields(row: AdminUserRow) {
+  const fields = profileFieldsOf(row.identities);
+  return {
+    youtubeChannelId: fields.youtubeChannelId,
+    youtubeTitle: fields.youtubeTitle,
+    twitcastingUserId: fields.twitcastingUserId,
+    twitcastingScreenId: fields.twitcastingScreenId,
+    twitcastingName: fields.twitcastingName,
+  };
+}
 
 /** The one place a user row becomes what operators see (no auth ids, no secrets). */
 export function toAdminUser(row: AdminUserRow): AdminUser {
@@ -16,11 +29,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     avatarUrl: row.avatarUrl,
     email: isPlaceholderEmail(row.email) ? null : row.email,
     walletAddress: row.walletAddress,
-    youtubeChannelId: row.youtubeChannelId,
-    youtubeTitle: row.youtubeTitle,
-    twitcastingUserId: row.twitcastingUserId,
-    twitcastingScreenId: row.twitcastingScreenId,
-    twitcastingName: row.twitcastingName,
+    ...linkedFields(row),
     suspendedAt: row.suspendedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -7,6 +7,7 @@ import {
   ilike,
   isNotNull,
   isNull,
+  not,
   or,
   sql,
   type SQL,
@@ -14,10 +15,23 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { appUser, authUser, campaign, delivery, digitalGoods } from '../../../db/schema.ts';
 import type { LivePlatform } from '@hanabi/api';
+import {
+  hasLinkedIdentity,
+  identitiesOf,
+  identityMatches,
+  type PlatformIdentity,
+} from '../../platform-identities/index.ts';
 
 export type AppUserRow = typeof appUser.$inferSelect;
-/** A user with their sign-in e-mail and the exact (microsecond) creation time the list cursor needs. */
-export type AdminUserRow = AppUserRow & { email: string; createdAtKey: string };
+/**
+ * A user with their sign-in e-mail, the platform accounts they linked and the exact (microsecond) creation time
+ * the list cursor needs.
+ */
+export type AdminUserRow = AppUserRow & {
+  email: string;
+  identities: PlatformIdentity[];
+  createdAtKey: string;
+};
 
 export interface AdminUserFilter {
   text?: string;
@@ -52,21 +66,14 @@ export class AdminUsersRepository {
           ilike(appUser.name, pattern),
           ilike(authUser.email, pattern),
           ilike(appUser.walletAddress, pattern),
-          ilike(appUser.youtubeChannelId, pattern),
-          ilike(appUser.youtubeTitle, pattern),
-          ilike(appUser.twitcastingUserId, pattern),
-          ilike(appUser.twitcastingScreenId, pattern),
-          ilike(appUser.twitcastingName, pattern),
+          identityMatches(appUser.id, pattern, { ids: true }),
         )!,
       );
     }
     if (filter.type) conditions.push(eq(appUser.type, filter.type));
     if (filter.role) conditions.push(eq(appUser.role, filter.role));
-    if (filter.platform === 'youtube') conditions.push(isNotNull(appUser.youtubeChannelId));
-    if (filter.platform === 'twitcasting') conditions.push(isNotNull(appUser.twitcastingUserId));
-    if (filter.platform === 'none') {
-      conditions.push(isNull(appUser.youtubeChannelId), isNull(appUser.twitcastingUserId));
-    }
+    if (filter.platform === 'none') conditions.push(not(hasLinkedIdentity(appUser.id)));
+    else if (filter.platform) conditions.push(hasLinkedIdentity(appUser.id, filter.platform));
     if (filter.hasWallet !== undefined) {
       conditions.push(filter.hasWallet ? isNotNull(appUser.walletAddress) : isNull(appUser.walletAddress));
     }
@@ -127,7 +134,12 @@ export class AdminUsersRepository {
 
   private selectUsers() {
     return this.db
-      .select({ ...getTableColumns(appUser), email: authUser.email, createdAtKey })
+      .select({
+        ...getTableColumns(appUser),
+        email: authUser.email,
+        identities: identitiesOf(appUser.id),
+        createdAtKey,
+      })
       .from(appUser)
       .innerJoin(authUser, eq(authUser.id, appUser.authUserId))
       .$dynamic();
