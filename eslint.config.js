@@ -127,6 +127,24 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'apps/server/src/config.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [chainLibrary] }] },
   },
+  // Modules ask the live platform registry and never branch on a platform id (issue 38, decision 0234): what
+  // differs per platform is a driver property in adapters/<platform>/. modules/sandbox is the one exception: it
+  // is the platforms' embedded fake, per platform by nature. Tests may name the platforms as they like.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/sandbox/**', '**/*.test.ts', '**/*.fixture.ts', '**/*test-support.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['BinaryExpression[operator=/^[!=]==?$/]', 'SwitchCase'].map((node) => ({
+          // The ids of LIVE_PLATFORMS (packages/api/src/live-platform.ts): a new platform adds its id here.
+          selector: `${node} > Literal[value=/^(youtube|twitcasting)$/]`,
+          message:
+            'A module never branches on a platform id: ask the driver (adapters/live-chat/live-platform.driver.ts) or key data by platform.',
+        })),
+      ],
+    },
+  },
   // Server modules and adapters are imported from elsewhere only through their public index.ts (decision 0181).
   {
     files: ['apps/server/src/**/*.ts'],

@@ -165,6 +165,12 @@ export async function createContainer(
     // A YouTube client per chat read: quota is counted per stream, each read's client into its own counter (0184).
     const youtubeFor: Parameters<typeof createLivePlatforms>[0]['youtubeFor'] = (onQuota) =>
       createYouTubeApi(config, onQuota);
+    const platforms = createLivePlatforms({
+      youtube,
+      youtubeFor,
+      twitcasting,
+      youtubeTransport: config.live.chat.youtubeTransport,
+    });
 
     // The modules, each from its wire function, in dependency order. Published goods reach the chain through a
     // job whose ports are read when it runs: the token tools it needs are wired after the goods they cap.
@@ -226,13 +232,7 @@ export async function createContainer(
       digitalGoods: goods.repositories.digitalGoods,
       deliveries: delivery.repositories.deliveries,
       delivery: delivery.services.delivery,
-      twitcasting,
-    });
-    const platforms = createLivePlatforms({
-      youtube,
-      youtubeFor,
-      twitcasting,
-      youtubeTransport: config.live.chat.youtubeTransport,
+      platforms,
     });
     const live = wireLive({
       config,

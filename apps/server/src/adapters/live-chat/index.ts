@@ -21,9 +21,11 @@ export type {
 } from './live-chat.types.ts';
 export { LivePlatformRegistry } from './live-platform.driver.ts';
 export type {
+  BroadcastPages,
   LiveBroadcast,
   LivePlatformDriver,
   PlatformGrant,
   PlatformOAuth,
   PlatformQuota,
 } from './live-platform.driver.ts';
+export type { PlatformRecipients, RecipientIdCheck, RecipientRefusal } from './platform-recipients.ts';

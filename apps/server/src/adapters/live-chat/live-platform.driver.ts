@@ -1,6 +1,7 @@
 import type { ChatPacing } from './chat-pacing.ts';
 import type { PlatformChatReader } from './chat-read.ts';
 import type { LivePlatform, PlatformTokens } from './live-chat.types.ts';
+import type { PlatformRecipients } from './platform-recipients.ts';
 
 /** Who consented, and the grant to keep for them: what every platform's sign-in ends in. */
 export interface PlatformGrant {
@@ -17,6 +18,8 @@ export interface PlatformGrant {
 
 /** A platform's OAuth: consent, the code exchange with the identity read, and (where it exists) refresh. */
 export interface PlatformOAuth {
+  /** Whose consent page the person sees (`Google` for YouTube), for documentation and messages. */
+  providerName: string;
   /** The consent URL; `redirectUri` is the callback Hanabi registered (some platforms fix it per app). */
   authorizationUrl(input: { redirectUri: string; state: string }): string;
   /** Exchanges the callback's code and reads which account granted it. */
@@ -32,6 +35,12 @@ export interface LiveBroadcast {
   broadcastId: string;
   /** The chat to read, where the platform names it apart from the broadcast. */
   liveChatId: string | null;
+}
+
+/** A stream's and its channel's public pages on the platform; null where the platform has no page to link. */
+export interface BroadcastPages {
+  streamUrl: string | null;
+  channelUrl: string | null;
 }
 
 /** A daily allowance of calls the platform counts (YouTube's quota units), and the day it counts by. */
@@ -55,6 +64,13 @@ export interface LivePlatformDriver {
   pacing: ChatPacing;
   /** Reading the chat from the stored cursor: by page, stream or socket, with its pace and error reasons. */
   chat: PlatformChatReader;
+  /**
+   * The public pages of a broadcast and its account; `screenId` is the handle the account had when connected
+   * (some platforms address pages by it).
+   */
+  pages(input: { channelId: string; broadcastId: string; screenId: string | null }): BroadcastPages;
+  /** How a manual-distribution list names an account here. */
+  recipients: PlatformRecipients;
   /** Null where the platform counts no quota. */
   quota: PlatformQuota | null;
   /**

@@ -54,4 +54,50 @@ describe('the live platform registry', () => {
     expect(platforms.get('twitcasting').oauth.refresh).toBeUndefined();
     expect(platforms.get('twitcasting').quota).toBeNull();
   });
+
+  it("names each platform's consent provider", () => {
+    const platforms = registry();
+    expect(platforms.get('youtube').oauth.providerName).toBe('Google');
+    expect(platforms.get('twitcasting').oauth.providerName).toBe('TwitCasting');
+  });
+
+  it('links streams and channels by their public addresses (TwitCasting only by screen id)', () => {
+    const platforms = registry();
+    expect(platforms.get('youtube').pages({ channelId: 'UCx', broadcastId: 'v1', screenId: null })).toEqual({
+      streamUrl: 'https://www.youtube.com/watch?v=v1',
+      channelUrl: 'https://www.youtube.com/channel/UCx',
+    });
+    expect(
+      platforms.get('twitcasting').pages({ channelId: '123', broadcastId: '9', screenId: 'caster' }),
+    ).toEqual({
+      streamUrl: 'https://twitcasting.tv/caster/movie/9',
+      channelUrl: 'https://twitcasting.tv/caster',
+    });
+    expect(
+      platforms.get('twitcasting').pages({ channelId: '123', broadcastId: '9', screenId: null }),
+    ).toEqual({
+      streamUrl: null,
+      channelUrl: null,
+    });
+  });
+
+  it('says how a recipient list names an account: YouTube channel ids bare, TwitCasting ids only prefixed', async () => {
+    const youtube = registry().get('youtube').recipients;
+    const twitcasting = registry().get('twitcasting').recipients;
+    expect(youtube.shape?.test('UCabcdefghijklmnopqrstuv')).toBe(true);
+    expect(youtube.shape?.test('UCshort')).toBe(false);
+    expect(youtube.check('UCshort')).toEqual({
+      ok: false,
+      reason: 'a YouTube channel id is UC followed by 22 characters',
+    });
+    expect(youtube.resolve).toBeUndefined();
+    expect(twitcasting.shape).toBeNull();
+    expect(twitcasting.check('c:someone')).toEqual({ ok: true, id: 'c:someone' });
+    expect(twitcasting.check('has space')).toMatchObject({ ok: false });
+    // Numeric user ids are stable: answered without asking TwitCasting (its client here reaches nothing).
+    expect(await twitcasting.resolve?.(['42'])).toEqual({
+      ok: true,
+      ids: new Map([['42', { ok: true, id: '42' }]]),
+    });
+  });
 });

@@ -1,6 +1,8 @@
 import type { LivePlatformDriver } from '../live-chat/index.ts';
 import { TwitCastingChatRead } from './twitcasting-chat-read.ts';
 import { twitcastingPacing } from './twitcasting-pacing.ts';
+import { twitcastingPages } from './twitcasting-pages.ts';
+import { twitcastingRecipients } from './twitcasting-recipients.ts';
 import type { TwitCastingApi } from './twitcasting.adapter.ts';
 
 /**
@@ -15,6 +17,8 @@ export function twitcastingDriver(api: TwitCastingApi): LivePlatformDriver {
     accountNoun: 'TwitCasting account',
     pacing: twitcastingPacing,
     chat: new TwitCastingChatRead(api),
+    pages: twitcastingPages,
+    recipients: twitcastingRecipients(api),
     quota: null,
     async currentBroadcast({ accessToken, platformUserId }) {
       const movie = await api.currentLive(accessToken, platformUserId);
@@ -22,6 +26,7 @@ export function twitcastingDriver(api: TwitCastingApi): LivePlatformDriver {
       return { channelId: platformUserId, broadcastId: movie.id, liveChatId: null };
     },
     oauth: {
+      providerName: 'TwitCasting',
       authorizationUrl: ({ state }) => api.authorizationUrl({ state }),
       async grant(input) {
         const tokens = await api.exchangeCode(input);

@@ -1,7 +1,9 @@
 import { YOUTUBE_QUOTA } from '@hanabi/api';
 import type { LivePlatformDriver } from '../live-chat/index.ts';
 import { YouTubeChatRead } from './youtube-chat-read.ts';
+import { youtubePages } from './youtube-pages.ts';
 import { pacificDay, youtubePacing } from './youtube-pacing.ts';
+import { youtubeRecipients } from './youtube-recipients.ts';
 import type { YouTubeApi, YouTubeApiOptions } from './youtube.adapter.ts';
 
 /**
@@ -20,6 +22,8 @@ export function youtubeDriver(
     accountNoun: 'YouTube channel',
     pacing: youtubePacing,
     chat: new YouTubeChatRead(apiFor, options.transport),
+    pages: youtubePages,
+    recipients: youtubeRecipients,
     quota: { dailyUnits: YOUTUBE_QUOTA.dailyUnits, dayOf: pacificDay },
     async currentBroadcast({ accessToken, platformUserId, charge }) {
       const broadcast = await apiFor(charge).activeBroadcast(accessToken);
@@ -31,6 +35,7 @@ export function youtubeDriver(
       };
     },
     oauth: {
+      providerName: 'Google',
       authorizationUrl: (input) => api.authorizationUrl(input),
       async grant(input) {
         const tokens = await api.exchangeCode(input);

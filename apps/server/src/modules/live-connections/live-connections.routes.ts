@@ -69,7 +69,11 @@ export function registerLiveConnectionRoutes(
       {
         config: {
           access: 'public',
-          openapi: { [OAUTH_CALLBACK_PATHS[platform]]: { get: callbackOperation(platform) } },
+          openapi: {
+            [OAUTH_CALLBACK_PATHS[platform]]: {
+              get: callbackOperation(platform, connections.consentProvider(platform)),
+            },
+          },
         },
         schema: { hide: true },
       },
@@ -89,10 +93,10 @@ export function registerLiveConnectionRoutes(
 }
 
 /** The OpenAPI operation of a platform's OAuth callback: always a redirect, the outcome in its query. */
-function callbackOperation(platform: LivePlatform): OpenApiOperation {
+function callbackOperation(platform: LivePlatform, provider: string): OpenApiOperation {
   return {
     operationId: `${platform}OAuthCallback`,
-    summary: `Where ${platform === 'youtube' ? 'Google' : 'TwitCasting'} sends the browser back after consent`,
+    summary: `Where ${provider} sends the browser back after consent`,
     description:
       'Finishes connecting the account, then redirects into the web app with the outcome in its query.',
     tags: ['live'],

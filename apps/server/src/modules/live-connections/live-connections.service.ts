@@ -85,6 +85,11 @@ export class LiveConnectionsService {
     return `${this.options.publicOrigin}${OAUTH_CALLBACK_PATHS[platform]}`;
   }
 
+  /** Whose consent page the person sees for this platform (`Google` for YouTube), for the callback's docs. */
+  consentProvider(platform: LivePlatform): string {
+    return this.platforms.get(platform).oauth.providerName;
+  }
+
   async consentUrl(
     session: SessionUser,
     platform: LivePlatform,

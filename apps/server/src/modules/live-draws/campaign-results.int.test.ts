@@ -4,7 +4,6 @@ import { testBackends } from '../../test/test-context.ts';
 import { insertComments, insertUser } from '../../test/live-entries.fixture.ts';
 import { openDrawWorld, type DrawWorld } from '../../test/draws.fixture.ts';
 import { linkAccount } from '../../test/platform-identity.fixture.ts';
-import { streamAddresses } from './campaign-results.service.ts';
 
 const WALLET = '0x2222222222222222222222222222222222222222';
 
@@ -90,22 +89,5 @@ describe.each(testBackends())('campaign results on %s', (backend) => {
       (await world.as(world.viewerId, 'audience').call('GET', `/api/campaign/${draft.id}/results/mine`))
         .statusCode,
     ).toBe(404);
-  });
-
-  it('links streams and channels by their public addresses', () => {
-    expect(streamAddresses({ platform: 'youtube', channelId: 'UCx', broadcastId: 'v1' }, null)).toEqual({
-      streamUrl: 'https://www.youtube.com/watch?v=v1',
-      channelUrl: 'https://www.youtube.com/channel/UCx',
-    });
-    expect(
-      streamAddresses({ platform: 'twitcasting', channelId: '123', broadcastId: '9' }, 'caster'),
-    ).toEqual({
-      streamUrl: 'https://twitcasting.tv/caster/movie/9',
-      channelUrl: 'https://twitcasting.tv/caster',
-    });
-    expect(streamAddresses({ platform: 'twitcasting', channelId: '123', broadcastId: '9' }, null)).toEqual({
-      streamUrl: null,
-      channelUrl: null,
-    });
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { CampaignResults, MyCampaignResults, ResultStream } from '@hanabi/api';
+import type { CampaignResults, MyCampaignResults } from '@hanabi/api';
+import type { LivePlatformRegistry } from '../../adapters/live-chat/index.ts';
 import type { Db } from '../../db/client.ts';
 import { appUser, campaign, draw, liveStream, platformConnection, winner } from '../../db/schema.ts';
 import { campaignNotFound } from '../../lib/app-error.ts';
@@ -8,25 +9,6 @@ import { drawHistory } from './draw-history.ts';
 import type { DrawsRepository } from './draws.repository.ts';
 
 type CampaignRow = typeof campaign.$inferSelect;
-type StreamRow = typeof liveStream.$inferSelect;
-
-/** Where a stream and its channel live on the platform (public addresses only). */
-export function streamAddresses(
-  row: Pick<StreamRow, 'platform' | 'channelId' | 'broadcastId'>,
-  screenId: string | null,
-): Pick<ResultStream, 'streamUrl' | 'channelUrl'> {
-  if (row.platform === 'youtube') {
-    return {
-      streamUrl: `https://www.youtube.com/watch?v=${encodeURIComponent(row.broadcastId)}`,
-      channelUrl: `https://www.youtube.com/channel/${encodeURIComponent(row.channelId)}`,
-    };
-  }
-  // TwitCasting addresses use the screen id (the numeric user id has no public page).
-  if (!screenId) return { streamUrl: null, channelUrl: null };
-  const channel = `https://twitcasting.tv/${encodeURIComponent(screenId)}`;
-  return { streamUrl: `${channel}/movie/${encodeURIComponent(row.broadcastId)}`, channelUrl: channel };
-}
-
 /**
  * A campaign's results for its public page (decision 0075). `results` is the same body for every caller: every
  * draw as one history (decision 0200), each winner's chat name, whether its prize waits for that chat identity
@@ -36,6 +18,7 @@ export class CampaignResultsService {
   constructor(
     private readonly db: Db,
     private readonly draws: DrawsRepository,
+    private readonly platforms: LivePlatformRegistry,
   ) {}
 
   /** Public campaigns only: unknown ids, drafts and suspended streamers answer 404, as the campaign page does. */
@@ -72,7 +55,7 @@ export class CampaignResultsService {
         platform: stream.platform,
         status: stream.status,
         channelName: name,
-        ...streamAddresses(stream, screenId),
+        ...this.platforms.get(stream.platform).pages({ ...stream, screenId }),
       })),
     };
   }

@@ -10,7 +10,25 @@ import { unlessNotFound } from '../og-pages/index.ts';
 import { CAMPAIGN_RESULTS_CACHE } from '../live-events/index.ts';
 import { registerDrawProofPage } from './draw-proof-page.routes.ts';
 import type { DrawsArea } from './draws.wiring.ts';
-import { LIVE_PLATFORMS } from '@hanabi/api';
+import { LIVE_PLATFORMS, type LivePlatform } from '@hanabi/api';
+
+/** Each platform's draw routes in the contract, which names them per platform (the original client calls them). */
+const PLATFORM_DRAW_ROUTES = {
+  youtube: {
+    list: drawRoutes.youtubeWinners,
+    draw: drawRoutes.youtubeDraw,
+    edit: drawRoutes.youtubeEditWinners,
+    start: drawRoutes.youtubeStartSchedule,
+    stop: drawRoutes.youtubeStopSchedule,
+  },
+  twitcasting: {
+    list: drawRoutes.twitcastingWinners,
+    draw: drawRoutes.twitcastingDraw,
+    edit: drawRoutes.twitcastingEditWinners,
+    start: drawRoutes.twitcastingStartSchedule,
+    stop: drawRoutes.twitcastingStopSchedule,
+  },
+} satisfies Record<LivePlatform, Record<'list' | 'draw' | 'edit' | 'start' | 'stop', unknown>>;
 
 /** Draws, winners, schedules, results, distribution, proofs (draw.routes.ts, draw-proof.routes.ts) and the live overview/overlay. */
 export async function registerDrawRoutes(
@@ -26,22 +44,7 @@ export async function registerDrawRoutes(
 ): Promise<{ publicResults: (campaignId: string) => Promise<{ json: string; etag: string } | null> }> {
   const { winners, schedules, distribution, results, publicDraws, campaignResults } = area.services;
   for (const platform of LIVE_PLATFORMS) {
-    const routes =
-      platform === 'youtube'
-        ? {
-            list: drawRoutes.youtubeWinners,
-            draw: drawRoutes.youtubeDraw,
-            edit: drawRoutes.youtubeEditWinners,
-            start: drawRoutes.youtubeStartSchedule,
-            stop: drawRoutes.youtubeStopSchedule,
-          }
-        : {
-            list: drawRoutes.twitcastingWinners,
-            draw: drawRoutes.twitcastingDraw,
-            edit: drawRoutes.twitcastingEditWinners,
-            start: drawRoutes.twitcastingStartSchedule,
-            stop: drawRoutes.twitcastingStopSchedule,
-          };
+    const routes = PLATFORM_DRAW_ROUTES[platform];
     const at = (params: { a: string; b: string }) => ({ platform, a: params.a, b: params.b });
     registerRoute(app, routes.list, ({ session, params, query }) =>
       winners.list(requireSession(session), at(params), query.campaignId),

@@ -72,7 +72,7 @@ export function wireDraws(options: {
       distribution: new DistributionService(db, access, repository, options.delivery, log),
       results: new LiveResultsService(db, access, repository, options.storage, options.platforms),
       publicDraws: new PublicDrawService(db, repository),
-      campaignResults: new CampaignResultsService(db, repository),
+      campaignResults: new CampaignResultsService(db, repository, options.platforms),
     },
     recordJob,
     jobs: [drawScheduleJob(() => schedules), recordJob, freezeJob],

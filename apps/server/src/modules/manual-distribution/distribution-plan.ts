@@ -1,6 +1,6 @@
 import type { PreviewRow } from '@hanabi/api';
 import type { RecipientUser, WantedAccount } from './manual-distribution.repository.ts';
-import { parseRecipient, type ParsedRecipient } from './recipient-parser.ts';
+import type { ParsedRecipient } from './recipient-parser.ts';
 import { LIVE_PLATFORMS, type LivePlatform } from '@hanabi/api';
 
 const isPlatform = (kind: string): kind is LivePlatform =>
@@ -35,13 +35,13 @@ export function identitiesOf(parsed: readonly ParsedRecipient[]) {
 /**
  * Decides each row: deliver to an address now, hold for an identity nobody has linked (or a user without a
  * wallet), skip as a duplicate of an earlier row naming the same recipient, or refuse as invalid. `parsed` are
- * the rows as parsed, TwitCasting screen ids already turned into numeric user ids (decision 0061): TwitCasting
- * rows match and are held under the numeric id only.
+ * the rows as parsed, handles already turned into stable ids (TwitCasting screen ids into numeric user ids,
+ * decision 0061): platform rows match and are held under the stable id only.
  */
 export function planDistribution(
   list: ReadonlyArray<{ recipient: string; amount: number }>,
   users: readonly RecipientUser[],
-  parsedRows: readonly ParsedRecipient[] = list.map((input) => parseRecipient(input.recipient)),
+  parsedRows: readonly ParsedRecipient[],
 ): DistributionPlan {
   const byId = new Map(users.map((user) => [user.id, user]));
   const byWallet = new Map(

@@ -6,7 +6,7 @@ import {
   type ManualDistributionRowState,
 } from '@hanabi/api';
 import type { z } from 'zod';
-import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
+import type { LivePlatformRegistry } from '../../adapters/live-platforms/index.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, businessRule, forbidden, notFound } from '../../lib/app-error.ts';
 import { runIdempotent } from '../../db/idempotent-write.ts';
@@ -22,7 +22,7 @@ import type {
   ManualDistributionRow,
 } from './manual-distribution.repository.ts';
 import { parseRecipient, type ParsedRecipient } from './recipient-parser.ts';
-import { resolveTwitcastingIds } from './twitcasting-ids.ts';
+import { resolveRecipientHandles } from './recipient-handles.ts';
 
 type Body = z.output<typeof ManualDistributionBody>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -39,7 +39,7 @@ export class ManualDistributionService {
     private readonly goods: DigitalGoodsRepository,
     private readonly deliveries: DeliveryRepository,
     private readonly delivery: DeliveryService,
-    private readonly twitcasting: TwitCastingApi,
+    private readonly platforms: LivePlatformRegistry,
     private readonly log: Logger,
   ) {}
 
@@ -49,16 +49,16 @@ export class ManualDistributionService {
   }
 
   /**
-   * Each row parsed, TwitCasting screen ids asked of TwitCasting first (outside any transaction). Only the
-   * goods' owner gets that far: nobody else makes Hanabi call the platform.
+   * Each row parsed, handles (TwitCasting screen ids) asked of their platform first (outside any transaction).
+   * Only the goods' owner gets that far: nobody else makes Hanabi call the platform.
    */
   private async parse(session: SessionUser, body: Body): Promise<ParsedRecipient[]> {
     const goods = await this.batches.goodsForDistribution(body.digitalGoodsId);
     if (!goods) throw notFound('goodsNotFound', 'No such digital goods.');
     if (goods.streamerId !== session.userId)
       throw forbidden('notYourGoods', 'You can only distribute your own digital goods.');
-    const parsed = body.distributionList.map((row) => parseRecipient(row.recipient));
-    return resolveTwitcastingIds(parsed, this.twitcasting);
+    const parsed = body.distributionList.map((row) => parseRecipient(row.recipient, this.platforms));
+    return resolveRecipientHandles(parsed, this.platforms);
   }
 
   async create(

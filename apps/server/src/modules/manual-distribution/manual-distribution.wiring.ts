@@ -1,4 +1,4 @@
-import type { TwitCastingApi } from '../../adapters/twitcasting/index.ts';
+import type { LivePlatformRegistry } from '../../adapters/live-platforms/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { DigitalGoodsRepository } from '../digital-goods/index.ts';
@@ -16,8 +16,8 @@ export function wireManualDistribution(options: {
   digitalGoods: DigitalGoodsRepository;
   deliveries: DeliveryRepository;
   delivery: DeliveryService;
-  /** Resolves TwitCasting screen ids (the one client container.ts creates). */
-  twitcasting: TwitCastingApi;
+  /** The live platforms' drivers: how a list names their accounts (decision 0234). */
+  platforms: LivePlatformRegistry;
 }) {
   const { db } = options.database;
   const repository = new ManualDistributionRepository(db);
@@ -29,7 +29,7 @@ export function wireManualDistribution(options: {
       options.digitalGoods,
       options.deliveries,
       options.delivery,
-      options.twitcasting,
+      options.platforms,
       options.log,
     ),
   };

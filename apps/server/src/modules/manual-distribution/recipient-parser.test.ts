@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecipient } from './recipient-parser.ts';
+import { parseRecipient as parseWith } from './recipient-parser.ts';
+import { platformsFor } from './recipient-test-support.ts';
+
+const platforms = platformsFor();
+const parseRecipient = (text: string) => parseWith(text, platforms);
 
 describe('parseRecipient', () => {
   it('recognises addresses, channel ids and user ids by shape, and checksums addresses', () => {
@@ -31,7 +35,12 @@ describe('parseRecipient', () => {
       kind: 'twitcasting',
       id: 'c:someone',
     });
-    expect(parseRecipient('hanabi_fan')).toMatchObject({ ok: false, kind: null });
+    expect(parseRecipient('hanabi_fan')).toEqual({
+      ok: false,
+      kind: null,
+      reason:
+        'not a wallet address, YouTube channel id or Hanabi user id; write twitcasting:<id> for a TwitCasting user',
+    });
   });
 
   it('explains what is wrong', () => {

@@ -1,4 +1,4 @@
-import { OAUTH_CALLBACK_PATHS, AUTH_BASE_PATH } from '@hanabi/api';
+import { LIVE_PLATFORMS, OAUTH_CALLBACK_PATHS, AUTH_BASE_PATH } from '@hanabi/api';
 import type { AppConfig } from '../../../config.ts';
 import { GOOGLE_SCOPES, X_SCOPES, type EndpointReach } from '../../../adapters/oauth/index.ts';
 import { YOUTUBE_READONLY_SCOPE } from '../../../adapters/youtube/index.ts';
@@ -103,7 +103,8 @@ export function platformChecks(ports: DoctorPorts): DoctorCheckDefinition[] {
   const all = providers(ports.config);
   return (['youtube', 'twitcasting', 'google', 'x'] as const).map((id) => {
     const provider = all[id];
-    const sandbox = ports.config.live.sandbox && (id === 'youtube' || id === 'twitcasting');
+    // The embedded sandbox stands in for every live platform, never for a sign-in provider.
+    const sandbox = ports.config.live.sandbox && (LIVE_PLATFORMS as readonly string[]).includes(id);
     return {
       id,
       required: Boolean(provider.clientId) && !sandbox,

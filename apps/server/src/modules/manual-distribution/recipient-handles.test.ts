@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { LiveAdapterError } from '../../adapters/live-chat/live-chat.types.ts';
 import type { TwitCastingApi, TwitCastingUser } from '../../adapters/twitcasting/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { MAX_SCREEN_ID_LOOKUPS } from '../../adapters/twitcasting/twitcasting-recipients.ts';
 import { parseRecipient } from './recipient-parser.ts';
-import { MAX_SCREEN_ID_LOOKUPS, resolveTwitcastingIds } from './twitcasting-ids.ts';
+import { resolveRecipientHandles } from './recipient-handles.ts';
+import { platformsFor } from './recipient-test-support.ts';
+
+/** The rows parsed, then their handles resolved by the drivers (TwitCasting's over `api`). */
+function resolveTwitcastingIds(rows: ReturnType<typeof parseRecipient>[], api: TwitCastingApi) {
+  return resolveRecipientHandles(rows, platformsFor(api));
+}
+const parse = (text: string) => parseRecipient(text, platformsFor());
 
 /** Only `userInfo` is asked; anything else would be a mistake of the code under test. */
 function fakeApi(answer: (idOrScreenId: string) => Promise<TwitCastingUser | null>) {
@@ -25,7 +33,7 @@ const user = (id: string, screenId: string): TwitCastingUser => ({
   isLive: false,
 });
 
-describe('TwitCasting screen ids resolved to numeric user ids', () => {
+describe('handles resolved to stable ids by their driver: TwitCasting screen ids to numeric user ids', () => {
   it('asks once per screen id, keeps numeric ids and other rows, and marks unknown screen ids invalid', async () => {
     const { api, asked } = fakeApi(async (name) => (name === 'hanabi_fan' ? user('182224938', name) : null));
     const rows = [
@@ -35,7 +43,7 @@ describe('TwitCasting screen ids resolved to numeric user ids', () => {
       'twitcasting:gone',
       'UCabcdefghijklmnopqrstuv',
     ];
-    const resolved = await resolveTwitcastingIds(rows.map(parseRecipient), api);
+    const resolved = await resolveTwitcastingIds(rows.map(parse), api);
     expect(asked).toEqual(['hanabi_fan', 'gone']);
     expect(resolved).toEqual([
       { ok: true, kind: 'twitcasting', id: '182224938' },
@@ -50,7 +58,7 @@ describe('TwitCasting screen ids resolved to numeric user ids', () => {
     const down = fakeApi(async () => {
       throw new LiveAdapterError('retryable', 'twitcasting', 'unavailable', 'users: network');
     });
-    const error = await resolveTwitcastingIds([parseRecipient('twitcasting:someone')], down.api).catch(
+    const error = await resolveTwitcastingIds([parse('twitcasting:someone')], down.api).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AppError);
@@ -60,13 +68,11 @@ describe('TwitCasting screen ids resolved to numeric user ids', () => {
     });
 
     const { api, asked } = fakeApi(async (name) => user('1', name));
-    const many = Array.from({ length: MAX_SCREEN_ID_LOOKUPS + 1 }, (_, i) =>
-      parseRecipient(`twitcasting:fan_${i}`),
-    );
+    const many = Array.from({ length: MAX_SCREEN_ID_LOOKUPS + 1 }, (_, i) => parse(`twitcasting:fan_${i}`));
     await expect(resolveTwitcastingIds(many, api)).rejects.toMatchObject({ code: 'BUSINESS_RULE' });
     expect(asked).toEqual([]);
     // Numeric ids need no lookup, however many.
-    const numeric = Array.from({ length: 100 }, (_, i) => parseRecipient(`twitcasting:${1000 + i}`));
+    const numeric = Array.from({ length: 100 }, (_, i) => parse(`twitcasting:${1000 + i}`));
     expect(await resolveTwitcastingIds(numeric, api)).toHaveLength(100);
     expect(asked).toEqual([]);
   });
