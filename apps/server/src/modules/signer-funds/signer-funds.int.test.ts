@@ -63,17 +63,19 @@ describe.each(testBackends({ embedded: true }))('signer funds (%s)', (backend) =
     const db = ctx.container.database.db;
     await db.delete(signerBalanceSample);
     // Three days ago the signer held 2.5× today's balance; it fell evenly to today's (half of today's per day),
-    // with a top-up in between that must not hide the pace. Two samples per hour: the trend keeps the later.
+    // with a top-up in between that must not hide the pace. Two samples in each clock hour (at :10 and :40, so the
+    // count holds whatever the minute now is): the trend keeps one per hour.
     const now = Date.now();
+    const thisHour = Math.floor(now / HOUR) * HOUR;
     const rows = [];
     for (let hour = 72; hour >= 1; hour -= 1) {
       const fallen = (balance * BigInt(72 - hour)) / 48n; // spent so far: half a balance per 24 hours
       const toppedUp = hour <= 24 ? balance / 10n : 0n;
-      for (const minute of [40, 10]) {
+      for (const minute of [10, 40]) {
         rows.push({
           chainId: chain.chainId,
           signer: chain.signer,
-          sampledAt: new Date(now - hour * HOUR - minute * 60_000),
+          sampledAt: new Date(thisHour - hour * HOUR + minute * 60_000),
           balanceWei: ((balance * 5n) / 2n - fallen + toppedUp).toString(),
           gasPriceWei: '1000000000',
         });
