@@ -1,7 +1,12 @@
 // Where every live platform plugs in (decision 0224): one driver per platform, from its own adapter folder.
-import { LivePlatformRegistry } from '../live-chat/index.ts';
-import { twitcastingDriver, type TwitCastingApi } from '../twitcasting/index.ts';
-import { youtubeDriver, type YouTubeApi, type YouTubeApiOptions } from '../youtube/index.ts';
+import { LivePlatformRegistry, type LivePlatform } from '../live-chat/index.ts';
+import { twitcastingChannelUrl, twitcastingDriver, type TwitCastingApi } from '../twitcasting/index.ts';
+import {
+  youtubeChannelUrl,
+  youtubeDriver,
+  type YouTubeApi,
+  type YouTubeApiOptions,
+} from '../youtube/index.ts';
 
 export { LivePlatformRegistry } from '../live-chat/index.ts';
 export type { LivePlatformDriver, PlatformGrant } from '../live-chat/index.ts';
@@ -20,3 +25,15 @@ export function createLivePlatforms(clients: {
     twitcastingDriver(clients.twitcasting),
   ]);
 }
+
+/**
+ * An account's public page on its platform, from the same rule as its driver's `pages` (no client needed, so a
+ * module without the registry can link a profile); null where the platform cannot address the account.
+ */
+export const ACCOUNT_PAGE: Record<
+  LivePlatform,
+  (account: { platformUserId: string; screenId: string | null }) => string | null
+> = {
+  youtube: (account) => youtubeChannelUrl(account.platformUserId),
+  twitcasting: (account) => twitcastingChannelUrl(account.screenId),
+};

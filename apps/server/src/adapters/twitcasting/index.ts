@@ -12,3 +12,4 @@ export function createTwitCastingApi(config: AppConfig): TwitCastingApi {
   return new TwitCastingHttpApi(config.live.twitcasting);
 }
 export { twitcastingDriver } from './twitcasting.driver.ts';
+export { twitcastingChannelUrl } from './twitcasting-pages.ts';

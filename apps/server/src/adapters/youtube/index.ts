@@ -14,3 +14,4 @@ export function createYouTubeApi(config: AppConfig, onQuota?: YouTubeApiOptions[
   return new YouTubeHttpApi({ ...config.live.youtube, onQuota });
 }
 export { youtubeDriver } from './youtube.driver.ts';
+export { youtubeChannelUrl } from './youtube-pages.ts';

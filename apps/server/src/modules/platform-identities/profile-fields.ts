@@ -1,4 +1,5 @@
 import { LIVE_PLATFORMS, type LivePlatform, type PlatformLink } from '@hanabi/api';
+import { ACCOUNT_PAGE } from '../../adapters/live-platforms/index.ts';
 import type { PlatformIdentity } from './platform-identities.repository.ts';
 
 /**
@@ -31,18 +32,11 @@ export function profileFieldsOf(identities: readonly PlatformIdentity[]): Profil
   };
 }
 
-/** Where each platform shows an account publicly; null when the account cannot be addressed (no handle). */
-const PROFILE_URL: Record<LivePlatform, (identity: PlatformIdentity) => string | null> = {
-  youtube: (identity) => `https://www.youtube.com/channel/${encodeURIComponent(identity.platformUserId)}`,
-  twitcasting: (identity) =>
-    identity.screenId ? `https://twitcasting.tv/${encodeURIComponent(identity.screenId)}` : null,
-};
-
 /** The public links to a person's linked accounts (a streamer's profile), in `LIVE_PLATFORMS` order. */
 export function profileLinksOf(identities: readonly PlatformIdentity[]): PlatformLink[] {
   return LIVE_PLATFORMS.flatMap((platform) => {
     const identity = identities.find((candidate) => candidate.platform === platform);
-    const url = identity && PROFILE_URL[platform](identity);
+    const url = identity && ACCOUNT_PAGE[platform](identity);
     if (!identity || !url) return [];
     const label = identity.displayName ?? identity.screenId ?? identity.platformUserId;
     return [{ platform, label, url }];
